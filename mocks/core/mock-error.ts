@@ -1,0 +1,39 @@
+import { jsonResponse, type MockResponse } from './mock-response.ts'
+
+/** The `Error.code` values the mock uses; listed in `spec/openapi.yaml` (info.description). */
+export type ErrorCode =
+  | 'unauthorized'
+  | 'invalid_parameter'
+  | 'invalid_body'
+  | 'invalid_json'
+  | 'unsupported_media_type'
+  | 'not_found'
+  | 'route_not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'not_implemented'
+
+/**
+ * A request the mock refuses, mapped to an `Error` body in one place (`errorResponse`).
+ * @example throw new MockError(404, 'not_found', 'No pet with id 7.')
+ */
+export class MockError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message)
+    this.name = 'MockError'
+  }
+}
+
+/** The `Error {code, message, status}` answer for a refused request; `status` equals the HTTP status. */
+export function errorResponse(error: MockError): MockResponse {
+  return jsonResponse(
+    error.status,
+    { code: error.code, message: error.message, status: error.status },
+    { 'cache-control': 'no-store', ...error.headers },
+  )
+}

@@ -1,0 +1,15 @@
+/** A body as an adapter read it: the bytes, or word that it passed the size limit. */
+export type BodyRead = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'too-large' }
+
+/** Largest request body the mock reads: 1 MiB. A larger one is answered 413 unread. */
+export const maxBodyBytes = 1024 * 1024
+
+/** A request as the core sees it, whatever transport brought it. */
+export interface OperationRequest {
+  /** Path parameters by name, still percent-encoded as they came. */
+  params: Readonly<Record<string, string | undefined>>
+  query: URLSearchParams
+  header(name: string): string | null | undefined
+  /** Reads the body at most once, stopping past `maxBodyBytes`. */
+  readBody(): Promise<BodyRead>
+}

@@ -1,0 +1,11 @@
+import { newPetSchema } from '../../../spec/schemas.ts'
+import { jsonResponse } from '../mock-response.ts'
+import { readJsonBody } from '../read-json-body.ts'
+import { validateBody } from '../validate-body.ts'
+import type { Operation } from './operation.ts'
+
+/** `POST /pets`: 201 with the stored pet and its new id. */
+export const createPet: Operation = async ({ request, model }) => {
+  const newPet = validateBody(newPetSchema, await readJsonBody(request))
+  return jsonResponse(201, await model.createPet(newPet))
+}

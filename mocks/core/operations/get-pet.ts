@@ -1,0 +1,43 @@
+import type { RouteSpec } from '../../../spec/routes.ts'
+import { MockError } from '../mock-error.ts'
+import { jsonResponse } from '../mock-response.ts'
+import { quote } from '../query-value.ts'
+import type { Operation } from './operation.ts'
+
+const int64Max = 2n ** 63n - 1n
+const int64Min = -(2n ** 63n)
+
+/** `GET /pets/{petId}` (deprecated): the pet, with `Deprecation` and `Sunset` headers. */
+export const getPet: Operation = ({ request, model, route }) => {
+  const headers = deprecationHeaders(route)
+  const id = parsePetId(request.params.petId ?? '', headers)
+  // An id beyond 2^53 is well-formed but can name no stored pet.
+  const pet = Number.isSafeInteger(Number(id)) ? model.findPet(Number(id)) : undefined
+  if (!pet) throw new MockError(404, 'not_found', `No pet with id ${id}.`, headers)
+  return jsonResponse(200, pet, headers)
+}
+
+function parsePetId(raw: string, headers: Record<string, string>): bigint {
+  let text = raw
+  try {
+    text = decodeURIComponent(raw)
+  } catch {
+    // A malformed escape is refused below like any other non-integer.
+  }
+  const id = /^-?[0-9]{1,20}$/.test(text) ? BigInt(text) : undefined
+  if (id !== undefined && id >= int64Min && id <= int64Max) return id
+  throw new MockError(400, 'invalid_parameter', `The "petId" path parameter must be a 64-bit integer, got ${quote(text)}.`, headers)
+}
+
+const headerCache = new WeakMap<RouteSpec, Record<string, string>>()
+
+/** RFC 9745 `Deprecation` (an `@seconds` date) and RFC 8594 `Sunset` (an HTTP date), from the spec. */
+function deprecationHeaders(route: RouteSpec): Record<string, string> {
+  const cached = headerCache.get(route)
+  if (cached) return cached
+  const headers: Record<string, string> = {}
+  if (route.deprecated) headers.deprecation = route.deprecationDate ? `@${Date.parse(`${route.deprecationDate}T00:00:00Z`) / 1000}` : '?1'
+  if (route.sunset) headers.sunset = new Date(`${route.sunset}T00:00:00Z`).toUTCString()
+  headerCache.set(route, headers)
+  return headers
+}

@@ -1,0 +1,30 @@
+import { limitRule, petStatuses } from '../../../spec/schemas.ts'
+import type { PetStatus } from '../../../spec/types.ts'
+import { MockError } from '../mock-error.ts'
+import { jsonResponse } from '../mock-response.ts'
+import { queryValue, quote } from '../query-value.ts'
+import type { Operation } from './operation.ts'
+
+/** `GET /pets`: a bare array, the `status` filter applied before `limit`. */
+export const listPets: Operation = ({ request, model }) => {
+  const limit = parseLimit(queryValue(request.query, 'limit'))
+  const status = parseStatus(queryValue(request.query, 'status'))
+  return jsonResponse(200, model.listPets({ status, limit }))
+}
+
+function parseLimit(value: string | undefined): number {
+  if (value === undefined) return limitRule.default
+  const limit = /^[0-9]{1,4}$/.test(value) ? Number(value) : Number.NaN
+  if (limit >= limitRule.minimum && limit <= limitRule.maximum) return limit
+  throw new MockError(
+    400,
+    'invalid_parameter',
+    `The "limit" query parameter must be an integer from ${limitRule.minimum} to ${limitRule.maximum}, got ${quote(value)}.`,
+  )
+}
+
+function parseStatus(value: string | undefined): PetStatus | undefined {
+  if (value === undefined) return undefined
+  if ((petStatuses as ReadonlyArray<string>).includes(value)) return value as PetStatus
+  throw new MockError(400, 'invalid_parameter', `The "status" query parameter must be one of ${petStatuses.join(', ')}, got ${quote(value)}.`)
+}

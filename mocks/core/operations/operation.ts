@@ -1,0 +1,13 @@
+import type { RouteSpec } from '../../../spec/routes.ts'
+import type { PetStoreModel } from '../../model/create-pet-store-model.ts'
+import type { MockResponse } from '../mock-response.ts'
+import type { OperationRequest } from '../operation-request.ts'
+
+export interface OperationContext {
+  request: OperationRequest
+  model: PetStoreModel
+  route: RouteSpec
+}
+
+/** One operation of the spec: reads the request, calls the model, answers. Throws `MockError` to refuse. */
+export type Operation = (context: OperationContext) => MockResponse | Promise<MockResponse>

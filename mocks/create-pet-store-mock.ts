@@ -1,0 +1,49 @@
+import { getResponse, type RequestHandler } from 'msw'
+import { createPetStoreCore, type PetStoreCore } from './core/create-pet-store-core.ts'
+import { toFetchResponse } from './fetch/to-fetch-response.ts'
+import { createHandlers, type HandlerOptions } from './handlers.ts'
+import { createPetStoreModel, type PetStoreModel, type PetStoreModelOptions } from './model/create-pet-store-model.ts'
+
+export interface PetStoreMockOptions extends PetStoreModelOptions, HandlerOptions {
+  /** Keys accepted as `Authorization: Bearer <key>`. Default: the development key. */
+  apiKeys?: ReadonlyArray<string>
+}
+
+export interface PetStoreMock {
+  model: PetStoreModel
+  core: PetStoreCore
+  /** MSW handlers for `setupServer`, `setupWorker` or `getResponse`. */
+  handlers: Array<RequestHandler>
+  /**
+   * A `fetch` answered in-process by the handlers (msw's `getResponse`): nothing global is
+   * patched and no port is opened. A request no handler takes gets a 404 `Error`.
+   */
+  fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+  /** Restores the seeded state, ids included. */
+  reset(): Promise<void>
+}
+
+/**
+ * The whole mock in one call: model, core, MSW handlers and an in-process fetch.
+ * @example
+ * const mock = await createPetStoreMock({ seed: 1 })
+ * const response = await mock.fetch('http://petstore.test/v1/pets?limit=5', {
+ *   headers: { authorization: 'Bearer petstore-dev-key' },
+ * })
+ */
+export async function createPetStoreMock(options: PetStoreMockOptions = {}): Promise<PetStoreMock> {
+  const model = await createPetStoreModel(options)
+  const core = createPetStoreCore({ model, apiKeys: options.apiKeys })
+  const handlers = createHandlers(core, options)
+  return {
+    model,
+    core,
+    handlers,
+    async fetch(input, init) {
+      const request = new Request(input, init)
+      const response = await getResponse(handlers, request)
+      return response ?? toFetchResponse(core.routeNotFound(request.method, new URL(request.url).pathname), request.method)
+    },
+    reset: () => model.reset(),
+  }
+}

@@ -1,0 +1,97 @@
+import { Collection } from '@msw/data'
+import { messageSchema, petSchema } from '../../spec/schemas.ts'
+import type { Message, NewPet, Pet, PetStatus } from '../../spec/types.ts'
+import { seedPets } from './seed-pets.ts'
+
+export interface PetStoreModelOptions {
+  /** Faker seed for the generated pets. Default 1. */
+  seed?: number
+  /** How many pets the model starts with, fixtures included. Default 50. */
+  pets?: number
+}
+
+export interface PetStoreModel {
+  /** The mswjs/data collections that hold the records. */
+  readonly pets: Collection<typeof petSchema>
+  readonly messages: Collection<typeof messageSchema>
+  /** Pets in id order, only those of `status` when given, at most `limit`. */
+  listPets(filter: { status?: PetStatus; limit: number }): ReadonlyArray<Pet>
+  findPet(id: number): Pet | undefined
+  /** Stores a new pet under a fresh id; an `id` in the input is ignored. */
+  createPet(newPet: NewPet): Promise<Pet>
+  queueMessage(text: string): Promise<Message>
+  /** Restores the state right after seeding, ids included. */
+  reset(): Promise<void>
+  readonly options: Required<PetStoreModelOptions>
+}
+
+export const defaultModelOptions: Required<PetStoreModelOptions> = { seed: 1, pets: 50 }
+
+/**
+ * The in-memory pet store: mswjs/data collections, with an index by id and by status beside them
+ * so that a lookup costs the same at 100 pets as at 100,000 (a collection query scans every record).
+ * @example const model = await createPetStoreModel({ seed: 7 }); model.listPets({ limit: 5 })
+ */
+export async function createPetStoreModel(options: PetStoreModelOptions = {}): Promise<PetStoreModel> {
+  const settings = { ...defaultModelOptions, ...options }
+  const seedData = seedPets({ seed: settings.seed, count: settings.pets })
+  const pets = new Collection({ schema: petSchema })
+  const messages = new Collection({ schema: messageSchema })
+  const byId = new Map<number, Pet>()
+  const all: Array<Pet> = []
+  const byStatus = new Map<PetStatus, Array<Pet>>()
+  let lastPetId = 0
+  let lastMessageId = 0
+
+  function index(pet: Pet): void {
+    byId.set(pet.id, pet)
+    all.push(pet)
+    if (pet.status === undefined) return
+    const list = byStatus.get(pet.status)
+    if (list) list.push(pet)
+    else byStatus.set(pet.status, [pet])
+  }
+
+  async function seed(): Promise<void> {
+    pets.clear()
+    messages.clear()
+    byId.clear()
+    byStatus.clear()
+    all.length = 0
+    lastPetId = 0
+    lastMessageId = 0
+    const created = await pets.createMany(seedData.length, (i) => toPet(++lastPetId, seedData[i] as NewPet))
+    for (const pet of created) index(pet)
+  }
+
+  await seed()
+
+  return {
+    pets,
+    messages,
+    options: settings,
+    listPets({ status, limit }) {
+      const source = status === undefined ? all : (byStatus.get(status) ?? [])
+      return source.slice(0, limit)
+    },
+    findPet(id) {
+      return byId.get(id)
+    },
+    async createPet(newPet) {
+      // The id is taken before the first await, so concurrent creates never share one.
+      const id = ++lastPetId
+      const pet = await pets.create(toPet(id, newPet))
+      index(pet)
+      return pet
+    },
+    async queueMessage(text) {
+      const id = `msg_${String(++lastMessageId).padStart(6, '0')}`
+      return messages.create({ id, message: text, status: 'queued', createdAt: new Date().toISOString() })
+    },
+    reset: seed,
+  }
+}
+
+function toPet(id: number, { name, categoryId, status }: NewPet): Pet {
+  return status === undefined ? { id, name, categoryId } : { id, name, categoryId, status }
+}

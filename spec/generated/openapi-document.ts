@@ -1,0 +1,494 @@
+// Generated from spec/openapi.yaml by `npm run generate`. Do not edit.
+export const openapiDocument = {
+  "openapi": "3.1.0",
+  "info": {
+    "title": "Pet Store API",
+    "version": "1.0.0",
+    "summary": "List, add and fetch animals offered in a pet store.",
+    "description": "HTTP/JSON API for managing animals offered in a pet store. Every operation requires a bearer\ncredential. Request and response bodies are `application/json`.\n\nParts marked `x-mock-behaviour` describe what the petstore-contract mock answers where the\ninterface is silent. A conformant implementation of the interface may answer differently there;\nthe contract suite never fails a server on them.\n\nError codes used by the mock (`Error.code`): `unauthorized` (401), `invalid_parameter` (400, query\nor path), `invalid_body` (400, a field is missing or has an invalid value), `invalid_json` (400),\n`unsupported_media_type` (400, the body is not `application/json`), `not_found` (404, no such\nanimal), `route_not_found` (404, no such route), `method_not_allowed` (405, with `Allow`),\n`payload_too_large` (413), `not_implemented` (501).\n\nAlso mock behaviour (`x-mock-behaviour`): a path that matches no route answers 404\n`route_not_found`; a known path with a method it does not have answers 405 `method_not_allowed`\nwith an `Allow` header; CORS preflights (`OPTIONS`) answer 204 and allow the `Authorization`\nheader.\n",
+    "license": {
+      "name": "MIT",
+      "identifier": "MIT"
+    }
+  },
+  "servers": [
+    {
+      "url": "https://{host}/v1",
+      "description": "Production. The interface does not give its address; pass it as `host`.",
+      "variables": {
+        "host": {
+          "default": "api.petstore.example"
+        }
+      }
+    },
+    {
+      "url": "https://{host}/v1",
+      "description": "Staging. The interface does not give its address; pass it as `host`.",
+      "variables": {
+        "host": {
+          "default": "staging.petstore.example"
+        }
+      }
+    },
+    {
+      "url": "http://127.0.0.1:4010/v1",
+      "description": "Local mock server (`npm start`)."
+    }
+  ],
+  "security": [
+    {
+      "bearerAuth": []
+    }
+  ],
+  "tags": [
+    {
+      "name": "pets",
+      "description": "Animals offered in the store."
+    },
+    {
+      "name": "messages",
+      "description": "Quickstart example, served at its own base address."
+    },
+    {
+      "name": "store",
+      "description": "Store orders. Referred to by the interface but not described."
+    }
+  ],
+  "paths": {
+    "/pets": {
+      "get": {
+        "operationId": "listPets",
+        "tags": [
+          "pets"
+        ],
+        "summary": "List animals",
+        "description": "Returns at most `limit` animals as a bare JSON array, only those with the given `status` when the filter is set. The filter is applied before the limit.",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Limit"
+          },
+          {
+            "$ref": "#/components/parameters/StatusFilter"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The animals.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "maxItems": 100,
+                  "items": {
+                    "$ref": "#/components/schemas/Pet"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createPet",
+        "tags": [
+          "pets"
+        ],
+        "summary": "Add an animal",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/NewPet"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The created animal, including its assigned `id`.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Pet"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "The body is missing required fields or has invalid values.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          }
+        }
+      }
+    },
+    "/pets/{petId}": {
+      "get": {
+        "operationId": "getPet",
+        "tags": [
+          "pets"
+        ],
+        "summary": "Fetch one animal",
+        "deprecated": true,
+        "description": "Deprecated; to be removed on 5 December 2030. Use `GET /pets` with the `status` filter instead. The mock sends `Deprecation` (RFC 9745) and `Sunset` (RFC 8594) headers.",
+        "x-sunset": "2030-12-05",
+        "x-deprecation-date": "2026-01-01",
+        "parameters": [
+          {
+            "name": "petId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "integer",
+              "format": "int64"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The animal.",
+            "headers": {
+              "Deprecation": {
+                "$ref": "#/components/headers/Deprecation"
+              },
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Pet"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "description": "The animal could not be found.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/store/orders": {
+      "get": {
+        "operationId": "listStoreOrders",
+        "tags": [
+          "store"
+        ],
+        "summary": "Store orders (not described)",
+        "description": "The interface refers to this operation but shows neither its fields nor its responses. The mock answers 501 after authentication.",
+        "x-not-described": true,
+        "responses": {
+          "200": {
+            "description": "Not described by the interface."
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "501": {
+            "description": "Not implemented by the mock.",
+            "x-mock-behaviour": true,
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/messages": {
+      "servers": [
+        {
+          "url": "https://{host}",
+          "description": "Quickstart messages API. The interface does not give its address.",
+          "variables": {
+            "host": {
+              "default": "messages.petstore.example"
+            }
+          }
+        },
+        {
+          "url": "http://127.0.0.1:4010",
+          "description": "Local mock server (`npm start`), at the server root."
+        }
+      ],
+      "post": {
+        "operationId": "sendMessage",
+        "tags": [
+          "messages"
+        ],
+        "summary": "Send a message (quickstart example)",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/NewMessage"
+              }
+            }
+          }
+        },
+        "responses": {
+          "202": {
+            "description": "The message was accepted and queued. The interface does not say which 2xx status is used; the mock answers 202.",
+            "x-mock-behaviour": true,
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Message"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "The JSON is invalid or `message` is missing.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          }
+        }
+      }
+    }
+  },
+  "components": {
+    "securitySchemes": {
+      "bearerAuth": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "`Authorization: Bearer <API_KEY>`. An API key is obtained by creating an account."
+      }
+    },
+    "parameters": {
+      "Limit": {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Maximum number of animals returned.",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      "StatusFilter": {
+        "name": "status",
+        "in": "query",
+        "required": false,
+        "description": "Returns only animals with this availability status.",
+        "schema": {
+          "$ref": "#/components/schemas/PetStatus"
+        }
+      }
+    },
+    "headers": {
+      "Deprecation": {
+        "description": "RFC 9745 structured-field date at which the operation was deprecated.",
+        "schema": {
+          "type": "string"
+        }
+      },
+      "Sunset": {
+        "description": "RFC 8594 HTTP date at which the operation is removed.",
+        "schema": {
+          "type": "string"
+        }
+      }
+    },
+    "responses": {
+      "Unauthorized": {
+        "description": "The API key is missing or invalid, or the header is not in bearer form.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "InvalidParameter": {
+        "description": "A query or path parameter is malformed or out of range. The interface is silent here; the mock answers 400.",
+        "x-mock-behaviour": true,
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "PayloadTooLarge": {
+        "description": "The body is larger than 1 MB. The interface sets no size limit; the mock does.",
+        "x-mock-behaviour": true,
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      }
+    },
+    "schemas": {
+      "PetStatus": {
+        "type": "string",
+        "description": "Availability of an animal.",
+        "enum": [
+          "available",
+          "pending",
+          "sold"
+        ]
+      },
+      "NewPet": {
+        "type": "object",
+        "description": "An animal to add. No default `status` is stated.",
+        "required": [
+          "name",
+          "categoryId"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "The animal's name."
+          },
+          "categoryId": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Identifier of the category the animal belongs to."
+          },
+          "status": {
+            "$ref": "#/components/schemas/PetStatus"
+          }
+        }
+      },
+      "Pet": {
+        "type": "object",
+        "description": "An animal as returned, with the identifier the service assigned.",
+        "required": [
+          "id",
+          "name",
+          "categoryId"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Unique identifier assigned by the service on creation."
+          },
+          "name": {
+            "type": "string"
+          },
+          "categoryId": {
+            "type": "integer",
+            "format": "int64"
+          },
+          "status": {
+            "$ref": "#/components/schemas/PetStatus"
+          }
+        }
+      },
+      "Error": {
+        "type": "object",
+        "required": [
+          "code",
+          "message",
+          "status"
+        ],
+        "properties": {
+          "code": {
+            "type": "string",
+            "description": "Machine-readable error code."
+          },
+          "message": {
+            "type": "string",
+            "description": "Human-readable description."
+          },
+          "status": {
+            "type": "integer",
+            "description": "The HTTP status code of the response."
+          }
+        }
+      },
+      "NewMessage": {
+        "type": "object",
+        "required": [
+          "message"
+        ],
+        "properties": {
+          "message": {
+            "type": "string"
+          }
+        }
+      },
+      "Message": {
+        "type": "object",
+        "required": [
+          "id",
+          "message",
+          "status",
+          "createdAt"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "message": {
+            "type": "string"
+          },
+          "status": {
+            "type": "string",
+            "description": "The mock answers `queued`; other values are not listed by the interface."
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      }
+    }
+  }
+} as const

@@ -1,0 +1,20 @@
+import { z } from 'zod'
+import { componentJsonSchema, openapiDocument } from './openapi-document.ts'
+import type { ApiError, Message, NewMessage, NewPet, Pet, PetStatus } from './types.ts'
+
+// Built from the component schemas, never retyped: a change to spec/openapi.yaml changes these.
+export const petSchema = z.fromJSONSchema(componentJsonSchema('Pet')) as z.ZodType<Pet>
+export const newPetSchema = z.fromJSONSchema(componentJsonSchema('NewPet')) as z.ZodType<NewPet>
+export const errorSchema = z.fromJSONSchema(componentJsonSchema('Error')) as z.ZodType<ApiError>
+export const messageSchema = z.fromJSONSchema(componentJsonSchema('Message')) as z.ZodType<Message>
+export const newMessageSchema = z.fromJSONSchema(componentJsonSchema('NewMessage')) as z.ZodType<NewMessage>
+
+/** The allowed values of `PetStatus`, in spec order. */
+export const petStatuses: ReadonlyArray<PetStatus> = openapiDocument.components.schemas.PetStatus.enum
+
+/** Bounds and default of the `limit` query parameter of `listPets`. */
+export const limitRule = {
+  minimum: openapiDocument.components.parameters.Limit.schema.minimum,
+  maximum: openapiDocument.components.parameters.Limit.schema.maximum,
+  default: openapiDocument.components.parameters.Limit.schema.default,
+} as const
