@@ -12,6 +12,8 @@ export type ErrorCode =
   | 'method_not_allowed'
   | 'payload_too_large'
   | 'not_implemented'
+  | 'bad_request'
+  | 'headers_too_large'
 
 /**
  * A request the mock refuses, mapped to an `Error` body in one place (`errorResponse`).

@@ -9,7 +9,7 @@ export interface MockResponse {
 /** Headers every answer carries so a browser app on another origin can read it. */
 export const corsHeaders: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Allow, Deprecation, Sunset, Link, Location',
+  'access-control-expose-headers': 'Allow, Deprecation, Sunset, WWW-Authenticate',
 }
 
 /**

@@ -1,0 +1,59 @@
+import { parseArgs } from 'node:util'
+import { createPetStoreCore, developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
+import { createPetStoreModel, defaultModelOptions } from '../mocks/model/create-pet-store-model.ts'
+import { createMockServer } from '../mocks/server/create-mock-server.ts'
+import { resolveApiKeys } from '../mocks/server/resolve-api-keys.ts'
+import { parseInteger } from './parse-integer.ts'
+import { CliError, runCli } from './run-cli.ts'
+
+const help = `Usage: npm start -- [options]
+
+Serves the Pet Store mock on loopback: the pets API under /v1, the messages API at the root.
+
+Options:
+  --port N        port to listen on (default 4010; 0 picks a free one)
+  --host HOST     address to listen on (default 127.0.0.1)
+  --seed N        faker seed for the generated pets (default ${defaultModelOptions.seed})
+  --pets N        how many pets to start with, fixtures included (default ${defaultModelOptions.pets})
+  --api-key KEY   a key to accept as "Authorization: Bearer KEY"; repeat for several
+  -h, --help      show this text
+
+Keys: --api-key, else PETSTORE_API_KEY (comma-separated), else the development key
+"${developmentApiKey}". Keys you give are never printed.`
+
+await runCli(async () => {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '4010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      seed: { type: 'string', default: String(defaultModelOptions.seed) },
+      pets: { type: 'string', default: String(defaultModelOptions.pets) },
+      'api-key': { type: 'string', multiple: true, default: [] },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  })
+  if (values.help) {
+    console.log(help)
+    return 0
+  }
+  const port = parseInteger('--port', values.port, 0, 65_535)
+  const seed = parseInteger('--seed', values.seed, 0, 2 ** 31 - 1)
+  const pets = parseInteger('--pets', values.pets, 0, 1_000_000)
+  const { keys, development } = resolveApiKeys(values['api-key'], process.env.PETSTORE_API_KEY)
+
+  const model = await createPetStoreModel({ seed, pets })
+  const mock = createMockServer({ core: createPetStoreCore({ model, apiKeys: keys }), host: values.host, port })
+  const { baseUrl, messagesBaseUrl } = await mock.listen().catch((error: NodeJS.ErrnoException) => {
+    throw new CliError(`Failed to listen on ${values.host}:${port}: ${error.code ?? error.message}.`)
+  })
+  const keyNote = development ? `development key "${developmentApiKey}"` : `${keys.length} API key(s) from ${values['api-key'].length > 0 ? '--api-key' : 'PETSTORE_API_KEY'}`
+  console.log(`Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}/messages), ${pets} pets, seed ${seed}, ${keyNote}`)
+
+  const stop = (signal: string): void => {
+    console.log(`Pet Store mock stopping (${signal})`)
+    void mock.close().then(() => process.exit(0))
+  }
+  process.once('SIGINT', () => stop('SIGINT'))
+  process.once('SIGTERM', () => stop('SIGTERM'))
+})
