@@ -16,7 +16,8 @@ export async function readCappedBody(request: Request): Promise<BodyRead> {
     if (done) break
     total += value.byteLength
     if (total > maxBodyBytes) {
-      await reader.cancel()
+      // Not awaited: on a tee'd stream (msw clones requests) cancel settles only when every branch is cancelled.
+      reader.cancel().catch(() => {})
       return { kind: 'too-large' }
     }
     chunks.push(value)

@@ -263,17 +263,6 @@ export const openapiDocument = {
           }
         },
         "responses": {
-          "202": {
-            "description": "The message was accepted and queued. The interface does not say which 2xx status is used; the mock answers 202.",
-            "x-mock-behaviour": true,
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Message"
-                }
-              }
-            }
-          },
           "400": {
             "description": "The JSON is invalid or `message` is missing.",
             "content": {
@@ -289,6 +278,16 @@ export const openapiDocument = {
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "2XX": {
+            "description": "The message was accepted (a new message may only be queued). The interface does not say which 2xx status is used; the mock answers 202.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Message"
+                }
+              }
+            }
           }
         }
       }

@@ -315,15 +315,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The message was accepted and queued. The interface does not say which 2xx status is used; the mock answers 202. */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
             /** @description The JSON is invalid or `message` is missing. */
             400: {
                 headers: {
@@ -335,6 +326,15 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            /** @description The message was accepted (a new message may only be queued). The interface does not say which 2xx status is used; the mock answers 202. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
         };
     };
 }
