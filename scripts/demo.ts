@@ -1,0 +1,44 @@
+import { parseArgs } from 'node:util'
+import { developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
+import { serveDemo } from '../mocks/browser/serve-demo.ts'
+import { parseInteger } from './parse-integer.ts'
+import { CliError, runCli } from './run-cli.ts'
+
+const help = `Usage: npm run demo -- [options]
+
+Serves the browser demo on 127.0.0.1: a page whose requests to /v1 are answered by the Pet Store
+mock in MSW's service worker, in the browser, with no mock server running.
+
+Options:
+  --port N        port to listen on (default 4020; 0 picks a free one)
+  -h, --help      show this text
+
+The page accepts the development key "${developmentApiKey}". Open it at 127.0.0.1 or localhost:
+service workers only run on a secure origin.`
+
+await runCli(async () => {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '4020' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  })
+  if (values.help) {
+    console.log(help)
+    return 0
+  }
+  const port = parseInteger('--port', values.port, 0, 65_535)
+
+  const demo = await serveDemo({ port }).catch((error: NodeJS.ErrnoException) => {
+    throw new CliError(error.code ? `Failed to listen on 127.0.0.1:${port}: ${error.code}.` : error.message)
+  })
+  console.log(`Pet Store browser demo ready: ${demo.url} (the mock runs in the page's service worker; Ctrl+C to stop)`)
+
+  const stop = (signal: string): void => {
+    console.log(`Pet Store browser demo stopping (${signal})`)
+    void demo.close().then(() => process.exit(0))
+  }
+  process.once('SIGINT', () => stop('SIGINT'))
+  process.once('SIGTERM', () => stop('SIGTERM'))
+})
