@@ -1,0 +1,9 @@
+import { failed, passed, type ResponseCheck } from './response-check.ts'
+
+/** No response is a 5xx: the request was the client's to get wrong, not the server's to fail. */
+export const noServerError: ResponseCheck = {
+  name: 'no_server_error',
+  description: 'No response has a 5xx status.',
+  run: ({ response }) =>
+    response.status >= 500 ? failed(`The server answered ${response.status}.`, 'a status below 500', String(response.status)) : passed('No 5xx.'),
+}

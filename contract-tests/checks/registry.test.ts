@@ -1,0 +1,95 @@
+import { expect, it } from 'vitest'
+import type { OperationId } from '../../spec/types.ts'
+import type { Exchange, ExchangeResponse } from '../client/exchange.ts'
+import { operationContracts } from '../spec/operation-contracts.ts'
+import { deprecationHeaders } from './deprecation-headers.ts'
+import { errorBodyConformance } from './error-body-conformance.ts'
+import { jsonContentType } from './json-content-type.ts'
+import { noServerError } from './no-server-error.ts'
+import { responseChecks } from './registry.ts'
+import type { ResponseCheck } from './response-check.ts'
+import { responseSchemaConformance } from './response-schema-conformance.ts'
+import { statusCodeDocumented } from './status-code-documented.ts'
+
+function exchange(operationId: OperationId, status: number, body: unknown, headers: Record<string, string> = {}, extra: Partial<Exchange> = {}) {
+  const bodyText = typeof body === 'string' ? body : JSON.stringify(body)
+  let json: unknown
+  let jsonParsed = false
+  try {
+    json = JSON.parse(bodyText)
+    jsonParsed = true
+  } catch {
+    // left unparsed on purpose
+  }
+  const response: ExchangeResponse = { status, headers: { 'content-type': 'application/json', ...headers }, bodyText, json, jsonParsed, truncated: false, durationMs: 1 }
+  return { operationId, request: { method: operationContracts[operationId].route.method, url: 'http://t/v1/pets', headers: {} }, response, results: [], ...extra }
+}
+
+const outcome = (check: ResponseCheck, operationId: OperationId, ...args: Parameters<typeof exchange> extends [unknown, ...infer Rest] ? Rest : never) =>
+  check.run(exchange(operationId, ...args), operationContracts[operationId])?.outcome
+
+const pet = { id: 1, name: 'Rex', categoryId: 2 }
+const error = (status: number) => ({ code: 'x', message: 'y', status })
+
+it('lists every check with a name and a one-line description', () => {
+  expect(responseChecks.map((check) => check.name)).toEqual([
+    'no_server_error',
+    'status_code_documented',
+    'json_content_type',
+    'response_schema_conformance',
+    'error_body_conformance',
+    'deprecation_headers',
+  ])
+  for (const check of responseChecks) expect(check.description).toMatch(/^[A-Z].*\.$/)
+})
+
+it('no_server_error passes a 404 and fails a 503', () => {
+  expect(outcome(noServerError, 'getPet', 404, error(404))).toBe('passed')
+  expect(outcome(noServerError, 'getPet', 503, error(503))).toBe('failed')
+})
+
+it('status_code_documented passes documented statuses and ranges, fails others', () => {
+  expect(outcome(statusCodeDocumented, 'createPet', 201, pet)).toBe('passed')
+  expect(outcome(statusCodeDocumented, 'sendMessage', 200, {})).toBe('passed')
+  expect(outcome(statusCodeDocumented, 'createPet', 200, pet)).toBe('failed')
+  expect(outcome(statusCodeDocumented, 'listPets', 404, error(404))).toBe('failed')
+})
+
+it('status_code_documented accepts what the scenario explicitly allows', () => {
+  expect(outcome(statusCodeDocumented, 'getPet', 422, error(422), {}, { alsoAccepted: [422] })).toBe('passed')
+})
+
+it('status_code_documented names an unfollowed redirect', () => {
+  const verdict = statusCodeDocumented.run(exchange('listPets', 302, '', { location: 'http://elsewhere.test/' }), operationContracts.listPets)
+  expect(verdict?.outcome).toBe('failed')
+  expect(verdict?.message).toContain('redirect to http://elsewhere.test/')
+})
+
+it('json_content_type passes JSON with a charset and fails text/html', () => {
+  expect(outcome(jsonContentType, 'listPets', 200, [], { 'content-type': 'application/json; charset=utf-8' })).toBe('passed')
+  expect(outcome(jsonContentType, 'listPets', 502, '<html>Bad gateway</html>', { 'content-type': 'text/html' })).toBe('failed')
+})
+
+it('response_schema_conformance passes a pet list with extra fields, fails a wrapped list and a string id', () => {
+  expect(outcome(responseSchemaConformance, 'listPets', 200, [{ ...pet, tags: [] }])).toBe('passed')
+  expect(outcome(responseSchemaConformance, 'listPets', 200, { items: [pet] })).toBe('failed')
+  expect(outcome(responseSchemaConformance, 'getPet', 200, { ...pet, id: '1' })).toBe('failed')
+})
+
+it('response_schema_conformance fails a body that is not JSON where the spec gives a schema', () => {
+  expect(outcome(responseSchemaConformance, 'listPets', 200, 'not json')).toBe('failed')
+})
+
+it('error_body_conformance passes a well-formed Error and fails a mismatched status, an empty code, a non-object', () => {
+  expect(outcome(errorBodyConformance, 'getPet', 404, error(404))).toBe('passed')
+  expect(outcome(errorBodyConformance, 'getPet', 404, error(400))).toBe('failed')
+  expect(outcome(errorBodyConformance, 'getPet', 404, { code: '', message: 'm', status: 404 })).toBe('failed')
+  expect(outcome(errorBodyConformance, 'getPet', 404, 'Not Found')).toBe('failed')
+  expect(outcome(errorBodyConformance, 'getPet', 200, pet)).toBeUndefined()
+})
+
+it('deprecation_headers only warns, and only for the deprecated operation', () => {
+  expect(outcome(deprecationHeaders, 'getPet', 200, pet, { deprecation: '@1', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' })).toBe('passed')
+  expect(outcome(deprecationHeaders, 'getPet', 200, pet)).toBe('warning')
+  expect(outcome(deprecationHeaders, 'listPets', 200, [pet])).toBeUndefined()
+})

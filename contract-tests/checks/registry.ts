@@ -1,0 +1,17 @@
+import { deprecationHeaders } from './deprecation-headers.ts'
+import { errorBodyConformance } from './error-body-conformance.ts'
+import { jsonContentType } from './json-content-type.ts'
+import { noServerError } from './no-server-error.ts'
+import type { ResponseCheck } from './response-check.ts'
+import { responseSchemaConformance } from './response-schema-conformance.ts'
+import { statusCodeDocumented } from './status-code-documented.ts'
+
+/** Every check the client applies to every response, in report order. */
+export const responseChecks: ReadonlyArray<ResponseCheck> = [
+  noServerError,
+  statusCodeDocumented,
+  jsonContentType,
+  responseSchemaConformance,
+  errorBodyConformance,
+  deprecationHeaders,
+]

@@ -1,0 +1,25 @@
+import type { CheckResult, Exchange, ExchangeResponse } from '../client/exchange.ts'
+import type { OperationContract } from '../spec/operation-contracts.ts'
+
+export type CheckVerdict = Omit<CheckResult, 'check'>
+
+/**
+ * A check applied by the client to every response, whatever the scenario and the target.
+ * Returns undefined where it does not apply.
+ */
+export interface ResponseCheck {
+  name: string
+  /** One line: what it promises. */
+  description: string
+  run(exchange: Exchange & { response: ExchangeResponse }, contract: OperationContract): CheckVerdict | undefined
+}
+
+export const passed = (message: string): CheckVerdict => ({ outcome: 'passed', message })
+export const failed = (message: string, expected?: string, received?: string): CheckVerdict => ({ outcome: 'failed', message, expected, received })
+export const warning = (message: string, expected?: string, received?: string): CheckVerdict => ({ outcome: 'warning', message, expected, received })
+
+/** A short, single-line excerpt of a body for a report. */
+export function excerpt(text: string, length = 200): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  return line.length > length ? `${line.slice(0, length)}…` : line
+}

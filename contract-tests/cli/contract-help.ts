@@ -1,0 +1,27 @@
+/** The `--help` text of `npm run contract` (quoted in the README). */
+export const contractHelp = `Usage: npm run contract -- [options]
+
+Runs the Pet Store contract suite against a target and exits 0 (conformant),
+1 (at least one contract violation) or 2 (usage error, or the target could not be judged).
+
+Target (default: the in-process mock, no port):
+  --target mock|local|staging|production
+                           local starts the standalone mock on a free port;
+                           staging and production read PETSTORE_STAGING_URL and
+                           PETSTORE_PRODUCTION_URL
+  --base-url URL           any deployment, e.g. https://api.example.com/v1
+  --messages-base-url URL  where POST /messages lives (default: PETSTORE_MESSAGES_URL,
+                           else the base URL without its trailing /v1)
+  --api-key KEY            bearer key (default: PETSTORE_API_KEY; the mock's development
+                           key for mock and local). Never printed or written to a report.
+
+Safety:
+  --read-only              send only GET and HEAD; scenarios that write are skipped
+                           (the default for production)
+  --allow-writes           let a production run create pets and messages
+  --timeout-ms N           per-request timeout (default 10000)
+
+Output:
+  --report-dir DIR         JSON, JUnit XML and HTML reports (default reports/contract)
+  --only NAME,...          run only these checks or groups (e.g. auth_required,status_filter)
+  -h, --help               show this text`

@@ -1,0 +1,97 @@
+import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
+import { selectableNames } from '../vitest/select-scenarios.ts'
+
+/** A usage or configuration mistake: one line, exit code 2. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ConfigError'
+  }
+}
+
+export interface ContractArgs {
+  target?: string
+  'base-url'?: string
+  'messages-base-url'?: string
+  'api-key'?: string
+  'read-only'?: boolean
+  'allow-writes'?: boolean
+  'report-dir'?: string
+  'timeout-ms'?: string
+  only?: string
+}
+
+export interface RunConfig {
+  target: 'mock' | 'local' | 'staging' | 'production' | 'url'
+  /** Unset for `mock` and `local`: known once the mock exists. */
+  baseUrl?: string
+  messagesBaseUrl?: string
+  apiKey: string
+  readOnly: boolean
+  reportDir: string
+  timeoutMs: number
+  only: Array<string>
+}
+
+const targets = ['mock', 'local', 'staging', 'production'] as const
+const environmentUrl = { staging: 'PETSTORE_STAGING_URL', production: 'PETSTORE_PRODUCTION_URL' } as const
+
+/**
+ * Turns the CLI's flags and environment into a run configuration, or a one-line `ConfigError`.
+ * @example resolveRunConfig({ target: 'staging' }, { PETSTORE_STAGING_URL: 'https://staging.example/v1', PETSTORE_API_KEY: 'k' })
+ */
+export function resolveRunConfig(args: ContractArgs, env: Record<string, string | undefined>): RunConfig {
+  const named = args.target ?? (args['base-url'] ? undefined : 'mock')
+  if (named !== undefined && !(targets as ReadonlyArray<string>).includes(named)) {
+    throw new ConfigError(`--target must be one of ${targets.join(', ')}, got "${named}".`)
+  }
+  const target: RunConfig['target'] = (named as RunConfig['target'] | undefined) ?? 'url'
+  if (args['read-only'] && args['allow-writes']) throw new ConfigError('--read-only and --allow-writes contradict each other: pass one.')
+
+  let baseUrl = args['base-url']
+  if (baseUrl === undefined && (target === 'staging' || target === 'production')) {
+    baseUrl = env[environmentUrl[target]]
+    if (!baseUrl) throw new ConfigError(`--target ${target} needs ${environmentUrl[target]} (or --base-url) to say where ${target} is.`)
+  }
+  if ((target === 'mock' || target === 'local') && baseUrl !== undefined) {
+    throw new ConfigError(`--base-url cannot be combined with --target ${target}: the mock's address is its own.`)
+  }
+  if (baseUrl !== undefined) baseUrl = httpUrl('--base-url', baseUrl)
+  let messagesBaseUrl = args['messages-base-url'] ?? env.PETSTORE_MESSAGES_URL
+  if (messagesBaseUrl !== undefined) messagesBaseUrl = httpUrl('--messages-base-url', messagesBaseUrl)
+  else if (baseUrl !== undefined) messagesBaseUrl = baseUrl.replace(/\/v1$/, '')
+
+  const apiKey = args['api-key'] ?? env.PETSTORE_API_KEY ?? (target === 'mock' || target === 'local' ? developmentApiKey : '')
+  if (apiKey === '') throw new ConfigError('No API key: pass --api-key or set PETSTORE_API_KEY.')
+
+  const timeoutMs = Number(args['timeout-ms'] ?? '10000')
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 600_000) {
+    throw new ConfigError(`--timeout-ms expects a whole number of milliseconds from 100 to 600000, got "${args['timeout-ms']}".`)
+  }
+  const only = (args.only ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '')
+  const unknown = only.filter((name) => !selectableNames.includes(name))
+  if (unknown.length > 0) throw new ConfigError(`--only does not know ${unknown.map((name) => `"${name}"`).join(', ')}; it takes: ${selectableNames.join(', ')}.`)
+
+  return {
+    target,
+    baseUrl,
+    messagesBaseUrl,
+    apiKey,
+    readOnly: args['read-only'] === true || (target === 'production' && args['allow-writes'] !== true),
+    reportDir: args['report-dir'] ?? 'reports/contract',
+    timeoutMs,
+    only,
+  }
+}
+
+function httpUrl(flag: string, value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new ConfigError(`${flag} must be an absolute http(s) URL, got "${value}".`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${flag} must use http or https, got "${url.protocol}".`)
+  if (url.username || url.password) throw new ConfigError(`${flag} must not carry credentials; pass the key with --api-key.`)
+  return url.href.replace(/\/$/, '')
+}

@@ -1,0 +1,188 @@
+import type { OperationId } from '../../spec/types.ts'
+import { responseChecks } from '../checks/registry.ts'
+import { operationContracts } from '../spec/operation-contracts.ts'
+import type { Exchange, ExchangeResponse } from './exchange.ts'
+import { readCappedText } from './read-capped-text.ts'
+import { ReadOnlyRefusal, TargetError } from './target-error.ts'
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
+
+export interface ClientOptions {
+  baseUrl: string
+  messagesBaseUrl: string
+  apiKey: string
+  fetch?: FetchLike
+  /** Per-request timeout. Default 10 s. */
+  timeoutMs?: number
+  /** Refuse every method but GET and HEAD. */
+  readOnly?: boolean
+  /** Largest body read from a response. Default 5 MB. */
+  maxBodyBytes?: number
+  /** How many times a 429 with Retry-After is retried. Default 3. */
+  maxRetries?: number
+  /** Longest Retry-After honoured, in ms. Default 5 s. */
+  maxRetryDelayMs?: number
+}
+
+export interface CallOptions {
+  /** Path parameters, inserted as given (already encoded). */
+  params?: Record<string, string | number>
+  /** Raw query string without `?`, so malformed queries can be sent. */
+  query?: string
+  json?: unknown
+  /** A raw body, for bodies that are not JSON. */
+  body?: string
+  contentType?: string
+  /** The Authorization header, or a function of the key that gives it; `null` sends none; default `Bearer <key>`. */
+  authorization?: string | null | ((apiKey: string) => string | null)
+  /** HTTP method when not the operation's own (HEAD). */
+  method?: string
+  /** Statuses accepted beyond those the spec documents. */
+  alsoAccepted?: ReadonlyArray<number>
+}
+
+const safeMethods = new Set(['GET', 'HEAD'])
+
+/**
+ * Sends requests for operations of the spec and applies every registry check to every response,
+ * so no scenario can forget one. Handles timeouts, read-only refusal, 429 retries and redirects.
+ * @example const exchange = await client.call('listPets', { query: 'limit=5' })
+ */
+export class ContractClient {
+  readonly exchanges: Array<Exchange> = []
+  unsafeRequestsSent = 0
+  refusedRequests = 0
+  private readonly fetch: FetchLike
+  private readonly options: Required<Omit<ClientOptions, 'fetch'>>
+
+  constructor({ fetch: fetchImpl = globalThis.fetch, ...options }: ClientOptions) {
+    this.fetch = fetchImpl
+    this.options = { timeoutMs: 10_000, readOnly: false, maxBodyBytes: 5_000_000, maxRetries: 3, maxRetryDelayMs: 5_000, ...options }
+  }
+
+  get readOnly(): boolean {
+    return this.options.readOnly
+  }
+
+  async call(operationId: OperationId, options: CallOptions = {}): Promise<Exchange> {
+    const contract = operationContracts[operationId]
+    const method = options.method ?? contract.route.method
+    const base = contract.route.base === 'messages' ? this.options.messagesBaseUrl : this.options.baseUrl
+    const path = contract.route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(options.params?.[name] ?? ''))
+    const url = `${base.replace(/\/$/, '')}${path}${options.query ? `?${options.query}` : ''}`
+    const headers: Record<string, string> = { accept: 'application/json' }
+    const authorization =
+      options.authorization === undefined
+        ? `Bearer ${this.options.apiKey}`
+        : typeof options.authorization === 'function'
+          ? options.authorization(this.options.apiKey)
+          : options.authorization
+    if (authorization !== null) headers.authorization = authorization
+    let body = options.body
+    if (options.json !== undefined) body = JSON.stringify(options.json)
+    if (body !== undefined || options.contentType) headers['content-type'] = options.contentType ?? 'application/json'
+
+    const exchange: Exchange = { operationId, request: { method, url, headers, body }, alsoAccepted: options.alsoAccepted, results: [] }
+    if (this.options.readOnly && !safeMethods.has(method)) {
+      this.refusedRequests++
+      throw new ReadOnlyRefusal(method, url)
+    }
+    if (!safeMethods.has(method)) this.unsafeRequestsSent++
+    this.exchanges.push(exchange)
+    exchange.response = await this.send(method, url, headers, body)
+    for (const check of responseChecks) {
+      const verdict = check.run(exchange as Exchange & { response: ExchangeResponse }, contract)
+      if (verdict) exchange.results.push({ check: check.name, ...verdict })
+    }
+    return exchange
+  }
+
+  private async send(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<ExchangeResponse> {
+    const { maxRetries, maxRetryDelayMs } = this.options
+    for (let attempt = 0; ; attempt++) {
+      const started = performance.now()
+      const response = await this.fetchSameOrigin(method, url, headers, body)
+      const retryAfter = response.status === 429 ? retryDelayMs(response.headers.get('retry-after')) : undefined
+      if (retryAfter !== undefined && attempt < maxRetries && retryAfter <= maxRetryDelayMs) {
+        await response.body?.cancel().catch(() => {})
+        await new Promise((resolve) => setTimeout(resolve, retryAfter))
+        continue
+      }
+      if (response.status === 429) {
+        await response.body?.cancel().catch(() => {})
+        throw new TargetError(`The target is rate limiting: ${method} ${url} still answered 429 after ${attempt} retries.`)
+      }
+      return this.toExchangeResponse(response, started)
+    }
+  }
+
+  /** Follows redirects within the same origin only: the key is never sent to another origin. */
+  private async fetchSameOrigin(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<Response> {
+    let current = url
+    for (let hop = 0; hop <= 5; hop++) {
+      const response = await this.fetchOnce(method, current, headers, body)
+      const location = response.headers.get('location')
+      if (response.status < 300 || response.status >= 400 || !location) return response
+      const next = new URL(location, current)
+      if (next.origin !== new URL(url).origin || hop === 5) return response
+      await response.body?.cancel().catch(() => {})
+      current = next.href
+    }
+    throw new TargetError(`Too many redirects from ${url}.`)
+  }
+
+  private async fetchOnce(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<Response> {
+    try {
+      return await this.fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.options.timeoutMs) })
+    } catch (error) {
+      throw new TargetError(describeFetchError(error, method, url, this.options.timeoutMs))
+    }
+  }
+
+  private async toExchangeResponse(response: Response, started: number): Promise<ExchangeResponse> {
+    let read: { text: string; truncated: boolean }
+    try {
+      read = await readCappedText(response, this.options.maxBodyBytes)
+    } catch (error) {
+      throw new TargetError(`The connection failed while reading the response: ${describeCause(error)}.`)
+    }
+    let json: unknown
+    let jsonParsed = false
+    if (!read.truncated && read.text !== '') {
+      try {
+        json = JSON.parse(read.text)
+        jsonParsed = true
+      } catch {
+        // Not JSON: the checks report it.
+      }
+    }
+    return {
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      bodyText: read.text,
+      json,
+      jsonParsed,
+      truncated: read.truncated,
+      durationMs: Math.round(performance.now() - started),
+    }
+  }
+}
+
+function retryDelayMs(header: string | null): number | undefined {
+  if (header === null) return undefined
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000
+  const date = Date.parse(header)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
+}
+
+function describeFetchError(error: unknown, method: string, url: string, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return `No answer to ${method} ${url} within ${timeoutMs} ms.`
+  }
+  return `Failed to reach the target (${method} ${url}): ${describeCause(error)}.`
+}
+
+function describeCause(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause
+  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error))
+}

@@ -1,0 +1,59 @@
+import type { RunResult } from '../run/run-result.ts'
+import { failuresOf, warningsOf } from '../run/scenario-result.ts'
+import { curlCommand } from './curl-command.ts'
+
+const verdicts = { 0: 'CONFORMANT', 1: 'CONTRACT VIOLATIONS', 2: 'TARGET COULD NOT BE JUDGED' } as const
+
+/**
+ * The console summary: each check passed, failed or skipped; each failure with what was received,
+ * what the spec documents and a curl line; the closing counts. The result must already be redacted.
+ * @example console.log(consoleSummary(result))
+ */
+export function consoleSummary(result: RunResult): string {
+  const all = [result.setup, ...result.scenarios]
+  const lines: Array<string> = [
+    `Pet Store contract run against ${result.target.name}: ${result.target.baseUrl} (messages: ${result.target.messagesBaseUrl})${result.target.readOnly ? ', read-only' : ''}`,
+    '',
+  ]
+  const byCheck = new Map<string, { passed: number; failed: number; skipped: number; error: number }>()
+  for (const scenario of all) {
+    const counts = byCheck.get(scenario.check) ?? { passed: 0, failed: 0, skipped: 0, error: 0 }
+    counts[scenario.outcome]++
+    byCheck.set(scenario.check, counts)
+  }
+  for (const [check, counts] of byCheck) {
+    const mark = counts.error > 0 ? '!' : counts.failed > 0 ? '✗' : counts.passed > 0 ? '✓' : '-'
+    const parts = Object.entries(counts).filter(([, n]) => n > 0).map(([state, n]) => `${n} ${state}`)
+    lines.push(`  ${mark} ${check.padEnd(30, ' ')} ${parts.join(', ')}`)
+  }
+  const failures = all.flatMap((scenario) => failuresOf(scenario).map((failure) => ({ scenario, ...failure })))
+  if (failures.length > 0) {
+    lines.push('', `Failures (${failures.length}):`)
+    for (const { scenario, result: failure, exchange } of failures) {
+      lines.push(`  ✗ [${failure.check}] ${scenario.title}`, `      ${failure.message}`)
+      if (failure.received !== undefined) lines.push(`      received: ${failure.received}`)
+      if (failure.expected !== undefined) lines.push(`      expected: ${failure.expected}`)
+      const request = exchange?.request ?? scenario.exchanges.at(-1)?.request
+      if (request) lines.push(`      reproduce: ${curlCommand(request)}`)
+    }
+  }
+  const skipped = all.filter((scenario) => scenario.outcome === 'skipped')
+  if (skipped.length > 0) {
+    lines.push('', `Skipped (${skipped.length}):`)
+    for (const scenario of skipped) lines.push(`  - ${scenario.title}: ${scenario.reason}`)
+  }
+  const warnings = all.flatMap((scenario) => warningsOf(scenario).map((warning) => ({ scenario, ...warning })))
+  if (warnings.length > 0) {
+    lines.push('', `Warnings (${warnings.length}, never failures):`)
+    for (const { result: warning } of warnings) lines.push(`  ! [${warning.check}] ${warning.message}`)
+  }
+  const count = (outcome: string) => result.scenarios.filter((scenario) => scenario.outcome === outcome).length
+  lines.push(
+    '',
+    `Unsafe requests sent: ${result.unsafeRequestsSent}${result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''}`,
+    `Duration: ${(result.durationMs / 1000).toFixed(2)} s`,
+    `Verdict: ${verdicts[result.exitCode]} (exit ${result.exitCode})${result.targetError ? `: ${result.targetError}` : ''}`,
+    `${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`,
+  )
+  return lines.join('\n')
+}

@@ -1,0 +1,35 @@
+import { ContractClient, type ClientOptions } from '../client/contract-client.ts'
+import { TargetError } from '../client/target-error.ts'
+import type { Session } from './run-scenario.ts'
+import { failuresOf, type ScenarioResult } from './scenario-result.ts'
+import { prepareSuiteData } from './suite-data.ts'
+
+/**
+ * Opens a session on a target: the client, and the data prepared for the scenarios. The setup's
+ * own requests go through every registry check like any other, and are reported as `suite_setup`.
+ * @example const { session, setup } = await openSession({ baseUrl, messagesBaseUrl, apiKey })
+ */
+export async function openSession(options: ClientOptions): Promise<{ session?: Session; setup: ScenarioResult }> {
+  const client = new ContractClient(options)
+  const started = performance.now()
+  const setup: ScenarioResult = {
+    check: 'suite_setup',
+    title: client.readOnly ? 'suite setup: list the pets the target holds' : 'suite setup: create the pets the scenarios need, then list them',
+    operationId: client.readOnly ? 'listPets' : 'createPet',
+    writes: !client.readOnly,
+    outcome: 'passed',
+    assertions: [],
+    exchanges: [],
+    durationMs: 0,
+  }
+  try {
+    const data = await prepareSuiteData(client)
+    setup.exchanges = data.setupExchanges
+    setup.durationMs = Math.round(performance.now() - started)
+    if (failuresOf(setup).length > 0) setup.outcome = 'failed'
+    return { session: { client, data }, setup }
+  } catch (error) {
+    if (!(error instanceof TargetError)) throw error
+    return { setup: { ...setup, outcome: 'error', reason: error.message, exchanges: [...client.exchanges], durationMs: Math.round(performance.now() - started) } }
+  }
+}

@@ -1,0 +1,68 @@
+import type { ContractClient } from '../client/contract-client.ts'
+import type { CheckResult, Exchange } from '../client/exchange.ts'
+import { ReadOnlyRefusal, TargetError } from '../client/target-error.ts'
+import { ScenarioSkipped, type AssertDetail, type Scenario } from './scenario.ts'
+import { failuresOf, type ScenarioResult } from './scenario-result.ts'
+import type { SuiteData } from './suite-data.ts'
+
+export interface Session {
+  client: ContractClient
+  data: SuiteData
+}
+
+/**
+ * Runs one scenario: skipped when it writes in a read-only run; failed when one of its assertions
+ * or a registry check on one of its responses failed; `error` when the target could not be judged.
+ * @example const result = await runScenario(scenario, session)
+ */
+export async function runScenario(scenario: Scenario, { client, data }: Session): Promise<ScenarioResult> {
+  const started = performance.now()
+  const first = client.exchanges.length
+  const assertions: Array<CheckResult> = []
+  const finish = (outcome: ScenarioResult['outcome'], reason?: string): ScenarioResult => {
+    const result: ScenarioResult = {
+      check: scenario.check,
+      title: scenario.title,
+      operationId: scenario.operationId,
+      writes: scenario.writes,
+      outcome,
+      reason,
+      assertions,
+      exchanges: client.exchanges.slice(first),
+      durationMs: Math.round(performance.now() - started),
+    }
+    if (outcome === 'passed' && failuresOf(result).length > 0) result.outcome = 'failed'
+    return result
+  }
+  if (scenario.writes && client.readOnly) return finish('skipped', `Read-only run: this scenario sends ${scenario.operationId === 'getPet' || scenario.operationId === 'listPets' ? 'a write' : 'POST'} requests.`)
+
+  const record = (outcome: CheckResult['outcome'], { message, expected, received, check, exchange }: AssertDetail): void => {
+    const where = exchange ? ` (${exchange.request.method} ${exchange.request.url})` : ''
+    assertions.push({ check: check ?? scenario.check, outcome, message: `${message}${where}`, expected, received })
+  }
+  try {
+    await scenario.run({
+      client,
+      data,
+      assert(holds, detail) {
+        record(holds ? 'passed' : 'failed', detail)
+        return holds
+      },
+      observe: (detail) => record('warning', detail),
+      skip(reason) {
+        throw new ScenarioSkipped(reason)
+      },
+    })
+    return finish('passed')
+  } catch (error) {
+    if (error instanceof ScenarioSkipped) return finish('skipped', error.reason)
+    if (error instanceof TargetError) return finish('error', error.message)
+    if (error instanceof ReadOnlyRefusal) return finish('error', `${error.message} This is a bug in the scenario.`)
+    throw error
+  }
+}
+
+/** The status an exchange got, for messages. */
+export function statusOf(exchange: Exchange): string {
+  return exchange.response ? String(exchange.response.status) : (exchange.transportError ?? 'no answer')
+}

@@ -1,0 +1,34 @@
+import type { OperationId } from '../../spec/types.ts'
+import type { CheckResult, Exchange } from '../client/exchange.ts'
+
+export type ScenarioOutcome = 'passed' | 'failed' | 'skipped' | 'error'
+
+export interface ScenarioResult {
+  check: string
+  title: string
+  operationId: OperationId
+  writes: boolean
+  outcome: ScenarioOutcome
+  /** Why it was skipped, or what went wrong with the target. */
+  reason?: string
+  /** The scenario's own assertions and observations. */
+  assertions: Array<CheckResult>
+  exchanges: Array<Exchange>
+  durationMs: number
+}
+
+/** Every failed result of a scenario: its own assertions and the registry checks on its exchanges. */
+export function failuresOf(result: Pick<ScenarioResult, 'assertions' | 'exchanges'>): Array<{ result: CheckResult; exchange?: Exchange }> {
+  return [
+    ...result.assertions.filter((r) => r.outcome === 'failed').map((r) => ({ result: r })),
+    ...result.exchanges.flatMap((exchange) => exchange.results.filter((r) => r.outcome === 'failed').map((r) => ({ result: r, exchange }))),
+  ]
+}
+
+/** Every warning of a scenario. */
+export function warningsOf(result: Pick<ScenarioResult, 'assertions' | 'exchanges'>): Array<{ result: CheckResult; exchange?: Exchange }> {
+  return [
+    ...result.assertions.filter((r) => r.outcome === 'warning').map((r) => ({ result: r })),
+    ...result.exchanges.flatMap((exchange) => exchange.results.filter((r) => r.outcome === 'warning').map((r) => ({ result: r, exchange }))),
+  ]
+}

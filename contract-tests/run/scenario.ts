@@ -1,0 +1,44 @@
+import type { OperationId } from '../../spec/types.ts'
+import type { ContractClient } from '../client/contract-client.ts'
+import type { Exchange } from '../client/exchange.ts'
+import type { SuiteData } from './suite-data.ts'
+
+export interface AssertDetail {
+  message: string
+  expected?: string
+  received?: string
+  exchange?: Exchange
+  /** Another check name than the scenario's own. */
+  check?: string
+}
+
+export interface ScenarioContext {
+  client: ContractClient
+  data: SuiteData
+  /** Records a named assertion; returns whether it held. */
+  assert(holds: boolean, detail: AssertDetail): boolean
+  /** Records an observation about something the interface leaves open: never a failure. */
+  observe(detail: AssertDetail): void
+  /** Ends the scenario as skipped, with the reason in the report. */
+  skip(reason: string): never
+}
+
+/** One promise of the interface exercised against a target. */
+export interface Scenario {
+  /** The promise it checks, shared by its variants: the row of the report matrix. */
+  check: string
+  /** What a reader sees: `listPets answers 401 to a missing Authorization header`. */
+  title: string
+  operationId: OperationId
+  /** Sends a method other than GET/HEAD: skipped in read-only runs. */
+  writes: boolean
+  run(context: ScenarioContext): Promise<void>
+}
+
+/** Thrown by `skip()`; caught by the runner. */
+export class ScenarioSkipped extends Error {
+  constructor(readonly reason: string) {
+    super(reason)
+    this.name = 'ScenarioSkipped'
+  }
+}

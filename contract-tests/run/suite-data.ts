@@ -1,0 +1,64 @@
+import type { Pet, PetStatus } from '../../spec/types.ts'
+import { petStatuses } from '../../spec/schemas.ts'
+import type { ContractClient } from '../client/contract-client.ts'
+import type { Exchange } from '../client/exchange.ts'
+
+/** What the run knows of the target's pets, gathered once before the scenarios. */
+export interface SuiteData {
+  /** Pets this run created (empty when read-only). */
+  created: Array<Pet>
+  /** `GET /pets?limit=100` at the start, after creating. */
+  listed: Array<Pet>
+  /** How many pets exist at least; exact when `listed` holds fewer than 100. */
+  totalAtLeast: number
+  totalExact: boolean
+  /** At least how many pets of each status exist. */
+  statusAtLeast: Record<PetStatus, number>
+  /** A tag unique to this run, in the names of the pets it creates. */
+  runTag: string
+  setupExchanges: Array<Exchange>
+}
+
+/** How many pets of each status a writing run creates, plus some without status: more than 20 in all. */
+export const perStatus = 7
+export const withoutStatus = 3
+
+/**
+ * Creates the pets the scenarios need (unless read-only), then reads what the target holds.
+ * @example const data = await prepareSuiteData(client)
+ */
+export async function prepareSuiteData(client: ContractClient): Promise<SuiteData> {
+  const runTag = `contract-${Date.now().toString(36)}`
+  const first = client.exchanges.length
+  const created: Array<Pet> = []
+  if (!client.readOnly) {
+    const plan = [...petStatuses.flatMap((status) => Array.from({ length: perStatus }, () => status)), ...Array.from({ length: withoutStatus }, () => undefined)]
+    for (const [index, status] of plan.entries()) {
+      const exchange = await client.call('createPet', { json: { name: `${runTag}-${index}`, categoryId: (index % 5) + 1, ...(status && { status }) } })
+      if (exchange.response?.status === 201 && isPet(exchange.response.json)) created.push(exchange.response.json)
+    }
+  }
+  const listing = await client.call('listPets', { query: 'limit=100' })
+  const listed = Array.isArray(listing.response?.json) ? (listing.response.json as Array<unknown>).filter(isPet) : []
+  const statusAtLeast = Object.fromEntries(petStatuses.map((status) => [status, 0])) as Record<PetStatus, number>
+  for (const status of petStatuses) {
+    const fromListing = listed.filter((pet) => pet.status === status).length
+    const fromCreated = created.filter((pet) => pet.status === status).length
+    statusAtLeast[status] = Math.max(fromListing, fromCreated)
+  }
+  const totalExact = listed.length < 100
+  return {
+    created,
+    listed,
+    totalAtLeast: Math.max(listed.length, created.length),
+    totalExact,
+    statusAtLeast,
+    runTag,
+    setupExchanges: client.exchanges.slice(first),
+  }
+}
+
+export function isPet(value: unknown): value is Pet {
+  const pet = value as Pet
+  return typeof pet === 'object' && pet !== null && Number.isInteger(pet.id) && typeof pet.name === 'string' && Number.isInteger(pet.categoryId)
+}

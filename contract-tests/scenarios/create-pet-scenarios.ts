@@ -1,0 +1,129 @@
+import type { NewPet, Pet } from '../../spec/types.ts'
+import type { Scenario, ScenarioContext } from '../run/scenario.ts'
+import { isPet } from '../run/suite-data.ts'
+import { expectStatus } from './expect-status.ts'
+
+/** Compares the spec's fields of two pets; extra fields are the server's own business. */
+export function sameFields(a: Partial<Pet>, b: Partial<Pet>): boolean {
+  return a.id === b.id && a.name === b.name && a.categoryId === b.categoryId && a.status === b.status
+}
+
+async function create(context: ScenarioContext, newPet: NewPet & Record<string, unknown>): Promise<Pet | undefined> {
+  const exchange = await context.client.call('createPet', { json: newPet })
+  if (!expectStatus(context, exchange, 201, 'a valid new pet is created with 201')) return undefined
+  const pet = exchange.response?.json
+  return context.assert(isPet(pet), { message: 'the 201 body is a Pet with an integer id', received: exchange.response?.bodyText, exchange }) ? (pet as Pet) : undefined
+}
+
+export const createPetScenarios: Array<Scenario> = [
+  {
+    check: 'create_echo',
+    title: 'createPet answers 201 with the pet it was sent and a new integer id',
+    operationId: 'createPet',
+    writes: true,
+    async run(context) {
+      const sent = { name: `${context.data.runTag}-echo`, categoryId: 42, status: 'pending' as const }
+      const pet = await create(context, sent)
+      if (!pet) return
+      for (const field of ['name', 'categoryId', 'status'] as const) {
+        context.assert(pet[field] === sent[field], { message: `"${field}" is echoed`, expected: JSON.stringify(sent[field]), received: JSON.stringify(pet[field]) })
+      }
+    },
+  },
+  {
+    check: 'create_without_status',
+    title: 'createPet without a status (the status that comes back is left open)',
+    operationId: 'createPet',
+    writes: true,
+    async run(context) {
+      const pet = await create(context, { name: `${context.data.runTag}-no-status`, categoryId: 3 })
+      if (!pet) return
+      context.assert(pet.name === `${context.data.runTag}-no-status` && pet.categoryId === 3, { message: 'name and categoryId are echoed', received: JSON.stringify(pet) })
+      if (pet.status !== undefined) context.observe({ message: `A pet created without a status came back with status ${JSON.stringify(pet.status)}.` })
+    },
+  },
+  {
+    check: 'create_unique_id',
+    title: 'every created pet gets its own id',
+    operationId: 'createPet',
+    writes: true,
+    async run(context) {
+      const created = [...context.data.created]
+      for (let index = 0; index < 3; index++) {
+        const pet = await create(context, { name: `${context.data.runTag}-unique-${index}`, categoryId: 1 })
+        if (pet) created.push(pet)
+      }
+      if (created.length < 2) return context.skip('Fewer than two pets could be created, so ids cannot be compared.')
+      const ids = created.map((pet) => pet.id)
+      const duplicates = ids.filter((id, index) => ids.indexOf(id) !== index)
+      context.assert(duplicates.length === 0, { message: `${created.length} created pets have distinct ids`, expected: 'distinct ids', received: `repeated: ${[...new Set(duplicates)].join(', ')}` })
+    },
+  },
+  {
+    check: 'created_readable',
+    title: 'a created pet is readable through GET /pets/{petId} with the same fields',
+    operationId: 'getPet',
+    writes: true,
+    async run(context) {
+      const pet = await create(context, { name: `${context.data.runTag}-readable`, categoryId: 8, status: 'sold' })
+      if (!pet) return
+      const exchange = await context.client.call('getPet', { params: { petId: pet.id } })
+      if (!expectStatus(context, exchange, 200, 'the created pet is found')) return
+      const read = exchange.response?.json as Pet
+      context.assert(sameFields(read, pet), { message: 'the pet read back has the fields it was created with', expected: JSON.stringify(pet), received: exchange.response?.bodyText, exchange })
+    },
+  },
+  {
+    check: 'client_id_ignored',
+    title: 'a client-sent id never overwrites an existing pet',
+    operationId: 'createPet',
+    writes: true,
+    async run(context) {
+      const existing = context.data.created[0] ?? context.data.listed[0]
+      if (!existing) return context.skip('No existing pet is known to try to overwrite.')
+      const name = `${context.data.runTag}-impostor`
+      const exchange = await context.client.call('createPet', { json: { id: existing.id, name, categoryId: 99 }, alsoAccepted: [409, 422] })
+      const status = exchange.response?.status ?? 0
+      if (status === 201) {
+        const pet = exchange.response?.json as Pet
+        context.assert(pet.id !== existing.id, { message: 'the new pet gets an id of its own', expected: `an id other than ${existing.id}`, received: String(pet.id), exchange })
+      } else {
+        context.assert(status >= 400 && status < 500, { message: 'a pet with a client-sent id is created (201) or refused (4xx)', expected: '201 or 4xx', received: String(status), exchange })
+      }
+      const check = await context.client.call('getPet', { params: { petId: existing.id } })
+      if (!expectStatus(context, check, 200, 'the existing pet is still found')) return
+      context.assert(sameFields(check.response?.json as Pet, existing), { message: 'the existing pet is unchanged', expected: JSON.stringify(existing), received: check.response?.bodyText, exchange: check })
+    },
+  },
+]
+
+/** Bodies `POST /pets` must refuse with 400 and an Error. */
+const invalidBodies: ReadonlyArray<[title: string, body: string]> = [
+  ['a missing name', '{"categoryId":1}'],
+  ['a missing categoryId', '{"name":"Rex"}'],
+  ['an empty object', '{}'],
+  ['a string categoryId', '{"name":"Rex","categoryId":"1"}'],
+  ['a fractional categoryId', '{"name":"Rex","categoryId":1.5}'],
+  ['a null categoryId', '{"name":"Rex","categoryId":null}'],
+  ['a null name', '{"name":null,"categoryId":1}'],
+  ['a numeric name', '{"name":7,"categoryId":1}'],
+  ['a status outside the enum', '{"name":"Rex","categoryId":1,"status":"lost"}'],
+  ['a null status', '{"name":"Rex","categoryId":1,"status":null}'],
+  ['an array body', '[{"name":"Rex","categoryId":1}]'],
+  ['a string body', '"Rex"'],
+  ['a number body', '42'],
+  ['a null body', 'null'],
+  ['invalid JSON', '{"name":"Rex",'],
+  ['an empty body', ''],
+]
+
+export const invalidBodyScenarios: Array<Scenario> = invalidBodies.map(([title, body]) => ({
+  check: 'invalid_body_rejected',
+  title: `createPet answers 400 with an Error to ${title}`,
+  operationId: 'createPet',
+  writes: true,
+  async run(context) {
+    const exchange = await context.client.call('createPet', { body, contentType: 'application/json' })
+    expectStatus(context, exchange, 400, `${title} is refused`)
+  },
+}))

@@ -1,0 +1,111 @@
+import { limitRule, petStatuses } from '../../spec/schemas.ts'
+import type { Pet } from '../../spec/types.ts'
+import type { Scenario, ScenarioContext } from '../run/scenario.ts'
+import { expectStatus } from './expect-status.ts'
+
+async function list(context: ScenarioContext, query?: string): Promise<Array<Pet> | undefined> {
+  const exchange = await context.client.call('listPets', { query })
+  if (!expectStatus(context, exchange, 200, `GET /pets${query ? `?${query}` : ''} succeeds`)) return undefined
+  const body = exchange.response?.json
+  return context.assert(Array.isArray(body), { message: 'the list is a bare JSON array', expected: 'an array', received: exchange.response?.bodyText.slice(0, 120), exchange })
+    ? (body as Array<Pet>)
+    : undefined
+}
+
+/** How many pets `limit=n` must return: exact when the total is known or large enough. */
+function expectedCount(context: ScenarioContext, limit: number): number | undefined {
+  const { totalAtLeast, totalExact } = context.data
+  if (totalAtLeast >= limit) return limit
+  return totalExact ? totalAtLeast : undefined
+}
+
+function countScenario(title: string, query: string | undefined, limit: number): Scenario {
+  return {
+    check: query === undefined ? 'list_default_limit' : 'list_limit_exact',
+    title,
+    operationId: 'listPets',
+    writes: false,
+    async run(context) {
+      const expected = expectedCount(context, limit)
+      if (expected === undefined) return context.skip(`The target holds too few pets to know how many limit=${limit} must return.`)
+      const pets = await list(context, query)
+      if (!pets) return
+      context.assert(pets.length === expected, { message: `returns exactly min(${limit}, available) = ${expected} pets`, expected: String(expected), received: String(pets.length) })
+    },
+  }
+}
+
+const invalidLimits = ['0', '101', '-1', 'abc', '1.5', '']
+
+export const listPetsScenarios: Array<Scenario> = [
+  {
+    check: 'list_bare_array',
+    title: 'listPets answers 200 with a bare array of pets',
+    operationId: 'listPets',
+    writes: false,
+    async run(context) {
+      await list(context)
+    },
+  },
+  countScenario(`listPets returns ${limitRule.default} pets by default`, undefined, limitRule.default),
+  ...[1, 5, 17].map((limit) => countScenario(`listPets?limit=${limit} returns exactly min(${limit}, available)`, `limit=${limit}`, limit)),
+  {
+    check: 'list_limit_maximum',
+    title: `listPets?limit=${limitRule.maximum} returns at most ${limitRule.maximum}, exactly min(${limitRule.maximum}, available)`,
+    operationId: 'listPets',
+    writes: false,
+    async run(context) {
+      const pets = await list(context, `limit=${limitRule.maximum}`)
+      if (!pets) return
+      context.assert(pets.length <= limitRule.maximum, { message: `never more than ${limitRule.maximum}`, received: String(pets.length) })
+      const expected = expectedCount(context, limitRule.maximum)
+      if (expected !== undefined) context.assert(pets.length >= Math.min(expected, context.data.listed.length), { message: 'returns every pet up to the maximum', expected: String(expected), received: String(pets.length) })
+    },
+  },
+  ...invalidLimits.map(
+    (limit): Scenario => ({
+      check: 'invalid_limit_rejected',
+      title: `listPets answers 400 with an Error to limit=${JSON.stringify(limit)}`,
+      operationId: 'listPets',
+      writes: false,
+      async run(context) {
+        expectStatus(context, await context.client.call('listPets', { query: `limit=${encodeURIComponent(limit)}` }), 400, `limit=${JSON.stringify(limit)} is refused`)
+      },
+    }),
+  ),
+  {
+    check: 'invalid_status_rejected',
+    title: 'listPets answers 400 with an Error to an unknown status filter',
+    operationId: 'listPets',
+    writes: false,
+    async run(context) {
+      expectStatus(context, await context.client.call('listPets', { query: 'status=unknown-status' }), 400, 'an unknown status is refused')
+    },
+  },
+  ...petStatuses.map(
+    (status): Scenario => ({
+      check: 'status_filter',
+      title: `listPets?status=${status} returns only ${status} pets, filtered before the limit`,
+      operationId: 'listPets',
+      writes: false,
+      async run(context) {
+        const available = context.data.statusAtLeast[status]
+        if (available === 0) return context.skip(`The target holds no ${status} pet to filter on.`)
+        const all = await list(context, `status=${status}&limit=${limitRule.maximum}`)
+        if (!all) return
+        const others = all.filter((pet) => pet.status !== status)
+        context.assert(others.length === 0, { message: `every pet has status ${status}`, expected: status, received: `${others.length} pet(s) with status ${[...new Set(others.map((pet) => pet.status))].join(', ')}` })
+        // With the filter applied after the limit, fewer than `limit` would come back.
+        const limit = Math.min(5, available)
+        const limited = await list(context, `status=${status}&limit=${limit}`)
+        if (!limited) return
+        context.assert(limited.length === limit && limited.every((pet) => pet.status === status), {
+          check: 'status_filter_before_limit',
+          message: `status=${status}&limit=${limit} returns exactly ${limit} ${status} pets (${available} exist)`,
+          expected: `${limit} ${status} pets`,
+          received: `${limited.length} pets: ${limited.map((pet) => pet.status ?? '(none)').join(', ')}`,
+        })
+      },
+    }),
+  ),
+]

@@ -1,0 +1,6 @@
+import { runContractCli } from '../contract-tests/cli/run-contract-cli.ts'
+
+process.exitCode = await runContractCli(process.argv.slice(2), process.env, {
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+})
