@@ -1,4 +1,4 @@
-import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
+import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { selectableNames } from '../vitest/select-scenarios.ts'
 
 /** A usage or configuration mistake: one line, exit code 2. */

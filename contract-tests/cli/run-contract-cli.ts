@@ -1,9 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { startVitest } from 'vitest/node'
-import { createPetStoreCore } from '../../mocks/core/create-pet-store-core.ts'
-import { createPetStoreModel } from '../../mocks/model/create-pet-store-model.ts'
-import { createMockServer, type MockServer } from '../../mocks/server/create-mock-server.ts'
+import type { MockServer } from '../../mocks/server/create-mock-server.ts'
 import { consoleSummary } from '../reports/console-summary.ts'
 import { redact, redactText } from '../reports/redact.ts'
 import { writeReports } from '../reports/write-reports.ts'
@@ -64,6 +61,12 @@ export async function runContractCli(argv: Array<string>, env: Record<string, st
     if (config.target === 'mock') {
       target = { name: 'mock (in-process)', kind: 'in-process', ...inProcessBase }
     } else if (config.target === 'local') {
+      // Loaded only here: a run against another target has no use for the mock's modules.
+      const [{ createPetStoreModel }, { createPetStoreCore }, { createMockServer }] = await Promise.all([
+        import('../../mocks/model/create-pet-store-model.ts'),
+        import('../../mocks/core/create-pet-store-core.ts'),
+        import('../../mocks/server/create-mock-server.ts'),
+      ])
       const model = await createPetStoreModel()
       server = createMockServer({ core: createPetStoreCore({ model, apiKeys: [config.apiKey] }), port: 0 })
       target = { name: 'local (standalone mock)', kind: 'http', ...(await server.listen()) }
@@ -89,6 +92,7 @@ async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secret
   const contract: ContractConfig = { target, readOnly: config.readOnly, timeoutMs: config.timeoutMs, only: config.only }
   // The key reaches the vitest worker through its environment only; it is never in provided data.
   process.env[apiKeyVariable] = config.apiKey
+  const { startVitest } = await import('vitest/node')
   const vitest = await startVitest(
     'test',
     [],

@@ -2,6 +2,7 @@ import { routes, type RouteSpec } from '../../spec/routes.ts'
 import type { OperationId } from '../../spec/types.ts'
 import type { PetStoreModel } from '../model/create-pet-store-model.ts'
 import { createAuthenticator } from './create-authenticator.ts'
+import { developmentApiKey } from './development-api-key.ts'
 import { MockError, errorResponse } from './mock-error.ts'
 import { corsHeaders, jsonResponse, type MockResponse } from './mock-response.ts'
 import type { OperationRequest } from './operation-request.ts'
@@ -12,8 +13,7 @@ import { listStoreOrders } from './operations/list-store-orders.ts'
 import type { Operation } from './operations/operation.ts'
 import { sendMessage } from './operations/send-message.ts'
 
-/** The development key the mock accepts when it is given none. */
-export const developmentApiKey = 'petstore-dev-key'
+export { developmentApiKey }
 
 const operations: Record<OperationId, Operation> = { listPets, createPet, getPet, listStoreOrders, sendMessage }
 
