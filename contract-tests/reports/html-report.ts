@@ -1,0 +1,262 @@
+import type { CheckResult, Exchange } from '../client/exchange.ts'
+import type { RunResult } from '../run/run-result.ts'
+import { failuresOf, warningsOf, type ScenarioResult } from '../run/scenario-result.ts'
+import { checkMatrix, type CellOutcome, type MatrixCell, type MatrixRow } from './check-matrix.ts'
+import { exchangeOf } from './exchange-of.ts'
+import { html, SafeHtml } from './html.ts'
+import { htmlExchange, statusBadge } from './html-exchange.ts'
+import { reportStyles } from './report-styles.ts'
+
+type Item = { result: CheckResult; exchange?: Exchange }
+
+// The worst outcome colours the cell: one failure among forty passes must not look green.
+const cellOrder: ReadonlyArray<CellOutcome> = ['failed', 'error', 'warning', 'passed', 'skipped']
+const symbols: Record<CellOutcome, string> = { failed: '✗', error: '!', warning: '▲', passed: '✓', skipped: '–' }
+const icons: Record<CheckResult['outcome'], string> = { passed: '✓', failed: '✗', warning: '▲' }
+
+const verdicts = {
+  0: { label: 'Conformant', tone: 'pass' },
+  1: { label: 'Contract violations', tone: 'fail' },
+  2: { label: 'Target could not be judged', tone: 'error' },
+} as const
+
+function duration(ms: number): string {
+  if (ms < 1_000) return `${ms} ms`
+  if (ms < 60_000) return `${(ms / 1_000).toFixed(1)} s`
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1_000)} s`
+}
+
+function timestamp(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`
+}
+
+const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`
+const key = (check: string, operation: string): string => `${check} ${operation}`
+const operationOf = (item: Item, scenario: ScenarioResult): string => item.exchange?.operationId ?? scenario.operationId
+// A scenario can record failed checks and then skip itself: it keeps its outcome, but what failed
+// is shown all the same (the matrix counts it, and its red cell must lead somewhere).
+const hasFailures = (scenario: ScenarioResult): boolean => scenario.outcome === 'failed' || scenario.outcome === 'error' || failuresOf(scenario).length > 0
+
+interface Counts {
+  passed: number
+  failed: number
+  skipped: number
+  error: number
+  warnings: number
+  unsafe: number
+  refused: number
+  /** Failed or errored, the setup included: the cards of the Failures section. */
+  failing: number
+}
+
+function header(result: RunResult, counts: Counts): SafeHtml {
+  const verdict = verdicts[result.exitCode]
+  const { target, setup } = result
+  const tile = (count: number, one: string, many: string, tone = ''): SafeHtml => html`<li class="${tone}"><b>${count}</b> ${count === 1 ? one : many}</li>`
+  const tiles = [
+    tile(result.scenarios.length, 'scenario', 'scenarios'),
+    tile(counts.passed, 'passed', 'passed', 'c-passed'),
+    tile(counts.failed, 'failed', 'failed', counts.failed > 0 ? 'c-failed' : ''),
+    tile(counts.skipped, 'skipped', 'skipped'),
+    counts.error > 0 && tile(counts.error, 'error', 'errors', 'c-error'),
+    tile(counts.warnings, 'warning', 'warnings', counts.warnings > 0 ? 'c-warning' : ''),
+    tile(counts.unsafe, 'unsafe request sent', 'unsafe requests sent'),
+    tile(counts.refused, 'request refused', 'requests refused', counts.refused > 0 ? 'c-warning' : ''),
+  ]
+  return html`<header class="summary tone-${verdict.tone}"><div class="inner">
+<div class="verdict"><span class="badge">${verdict.label}</span><h1>Pet Store contract · ${target.name}</h1><span class="exit">exit code ${result.exitCode}</span></div>
+${result.targetError !== undefined && html`<p class="target-error"><strong>The target could not be judged:</strong> ${result.targetError}<br><span class="muted">The run stopped there: scenarios after it were not run, and nothing below judges them.</span></p>`}
+<dl class="facts">
+<div><dt>Pets API</dt><dd><code>${target.baseUrl}</code></dd></div>
+<div><dt>Messages API</dt><dd><code>${target.messagesBaseUrl}</code></dd></div>
+<div><dt>Mode</dt><dd>${target.readOnly ? 'Read-only: scenarios that write were skipped' : 'Read-write: scenarios create pets and send messages'}</dd></div>
+<div><dt>Started</dt><dd>${timestamp(result.startedAt)}</dd></div>
+<div><dt>Duration</dt><dd>${duration(result.durationMs)}</dd></div>
+<div><dt>Setup</dt><dd><span class="pill ${setup.outcome}">${setup.outcome}</span> ${plural(setup.exchanges.length, 'request')}</dd></div>
+</dl>
+<ul class="counts">${tiles}</ul>
+<nav class="toc"><a href="#matrix">Checks by operation</a><a href="#failures">Failures (${counts.failing})</a><a href="#warnings">Warnings (${counts.warnings})</a><a href="#skipped">Skipped (${counts.skipped})</a><a href="#scenarios">All scenarios (${result.scenarios.length + 1})</a></nav>
+</div></header>`
+}
+
+function cell(row: MatrixRow, operation: string, anchors: Map<string, string>): SafeHtml {
+  const counts: MatrixCell | undefined = row.cells.get(operation)
+  const present = counts ? cellOrder.filter((outcome) => counts[outcome] > 0) : []
+  if (!counts || present.length === 0) return html`<td class="cell-none" data-check="${row.check}" data-operation="${operation}" title="not applicable">·</td>`
+  const worst = present[0]!
+  const title = `${row.check} on ${operation}: ${present.map((outcome) => `${counts[outcome]} ${outcome}`).join(', ')} (${row.counts})`
+  const text = present.map((outcome) => html`<span class="n">${symbols[outcome]} ${counts[outcome]}</span>`)
+  const anchor = anchors.get(key(row.check, operation))
+  return html`<td class="cell-${worst}" data-check="${row.check}" data-operation="${operation}" data-outcome="${worst}" title="${title}">${anchor ? html`<a href="#${anchor}">${text}</a>` : text}</td>`
+}
+
+function matrix(result: RunResult, anchors: Map<string, string>): SafeHtml {
+  const { operations, rows } = checkMatrix(result)
+  const group = (label: string, members: Array<MatrixRow>): SafeHtml =>
+    html`<tr class="group"><th colspan="${operations.length + 1}">${label}</th></tr>${members.map(
+      (row) =>
+        html`<tr><th scope="row"${row.description !== undefined && html` title="${row.description}"`}><code>${row.check}</code>${row.description !== undefined && html`<span class="desc">${row.description}</span>`}</th>${operations.map((operation) => cell(row, operation, anchors))}</tr>`,
+    )}`
+  return html`<section id="matrix"><h2>Checks by operation</h2>
+<div class="matrix-wrap"><table class="matrix">
+<thead><tr><th scope="col">Check</th>${operations.map((operation) => html`<th scope="col">${operation}</th>`)}</tr></thead>
+<tbody>${group('Applied to every response (counts are responses)', rows.filter((row) => row.counts === 'responses'))}${group('Promises of the scenarios (counts are scenarios)', rows.filter((row) => row.counts === 'scenarios'))}</tbody>
+</table></div>
+<p class="legend"><span><span class="cell-failed">✗</span>failed</span><span><span class="cell-error">!</span>target error</span><span><span class="cell-warning">▲</span>warning</span><span><span class="cell-passed">✓</span>passed</span><span><span class="cell-skipped">–</span>skipped</span><span><span class="cell-none">·</span>not applicable</span><span>A red cell links to its first failure.</span></p>
+</section>`
+}
+
+function finding({ result }: Item, tone: 'failed' | 'warning', id?: string): SafeHtml {
+  return html`<div class="finding ${tone}"${id !== undefined && html` id="${id}"`}>
+<h3><code>${result.check}</code>${result.message}</h3>
+${(result.received !== undefined || result.expected !== undefined) && html`<dl class="evidence">${result.received !== undefined && html`<dt>Received</dt><dd class="received"><code>${result.received}</code></dd>`}${result.expected !== undefined && html`<dt>Expected</dt><dd><code>${result.expected}</code></dd>`}</dl>`}
+</div>`
+}
+
+// Several checks often fail on one response (a 500 breaks the status, the content type and the
+// schema at once): their findings are listed together, above that response shown once.
+function byExchange(items: ReadonlyArray<Item>, scenario: ScenarioResult): Array<{ exchange?: Exchange; items: Array<Item> }> {
+  const groups = new Map<Exchange | undefined, Array<Item>>()
+  for (const item of items) {
+    const exchange = exchangeOf(item, scenario)
+    groups.set(exchange, [...(groups.get(exchange) ?? []), item])
+  }
+  return [...groups].map(([exchange, members]) => ({ exchange, items: members }))
+}
+
+const summaryOf = (scenario: ScenarioResult, pill: string): SafeHtml =>
+  html`<summary><span class="pill ${pill}">${pill}</span><span class="title">${scenario.title}</span><span class="meta">${scenario.operationId} · <code>${scenario.check}</code> · ${duration(scenario.durationMs)}</span></summary>`
+
+// Only the first few responses of a scenario are unfolded: the findings and curl lines say the rest.
+const openResponses = 3
+
+const signature = ({ result }: Item): string => `${result.check}\n${result.message}`
+
+function failureCard(scenario: ScenarioResult, index: number, ids: Map<CheckResult, string>): SafeHtml {
+  const groups = byExchange(failuresOf(scenario), scenario)
+  // A target that breaks one field breaks it in every response alike: a failure repeated word for
+  // word is folded under the first one, so the next different failure is not 20 screens down.
+  const seen = new Set<string>()
+  const shownGroups: typeof groups = []
+  const repeats: typeof groups = []
+  for (const group of groups) {
+    if (group.items.every((item) => seen.has(signature(item)))) repeats.push(group)
+    else shownGroups.push(group)
+    for (const item of group.items) seen.add(signature(item))
+  }
+  const repeatedChecks = [...new Set(repeats.flatMap((group) => group.items.map((item) => item.result.check)))]
+  const render = (group: (typeof groups)[number], position: number): SafeHtml =>
+    html`${group.items.map((item) => finding(item, 'failed', ids.get(item.result)))}${group.exchange && htmlExchange(group.exchange, { responseOpen: position < openResponses })}`
+  const placed = new Set(groups.map((group) => group.exchange))
+  const last = scenario.exchanges.at(-1)
+  const unplaced = groups.some((group) => group.exchange === undefined) && scenario.exchanges.length > 0
+  return html`<details open class="card ${scenario.outcome === 'error' ? 'error' : 'failed'}" id="failure-${index}">${summaryOf(scenario, scenario.outcome)}<div class="body">
+${scenario.outcome === 'error' && html`<p class="reason"><strong>The target could not be judged:</strong> ${scenario.reason ?? 'no reason given'}</p>`}
+${scenario.outcome === 'skipped' && html`<p class="reason"><strong>Skipped after these checks failed:</strong> ${scenario.reason ?? 'no reason given'}</p>`}
+${shownGroups.map(render)}
+${repeats.length > 0 && html`<details class="repeats"><summary>${plural(repeats.length, 'more response')} failed the same way (${repeatedChecks.join(', ')})</summary>${repeats.map((group) => render(group, openResponses))}</details>`}
+${scenario.outcome === 'error' && last && !placed.has(last) && html`<p class="label">Last request</p>${htmlExchange(last)}`}
+${unplaced && html`<details class="exchange-more"><summary>Requests this scenario sent (${scenario.exchanges.length})</summary>${scenario.exchanges.map((exchange) => htmlExchange(exchange))}</details>`}
+</div></details>`
+}
+
+function failures(judged: ReadonlyArray<{ scenario: ScenarioResult; index: number }>, ids: Map<CheckResult, string>): SafeHtml {
+  const failing = judged.filter(({ scenario }) => hasFailures(scenario))
+  return html`<section id="failures"><h2>Failures <span class="count${failing.length > 0 ? ' bad' : ''}">${failing.length}</span></h2>
+${failing.length === 0 ? html`<p class="empty">No failures: every check held.</p>` : failing.map(({ scenario, index }) => failureCard(scenario, index, ids))}
+</section>`
+}
+
+function warnings(judged: ReadonlyArray<{ scenario: ScenarioResult }>): SafeHtml {
+  const warned = judged.filter(({ scenario }) => warningsOf(scenario).length > 0)
+  const total = warned.reduce((sum, { scenario }) => sum + warningsOf(scenario).length, 0)
+  return html`<section id="warnings"><h2>Warnings <span class="count${total > 0 ? ' amber' : ''}">${total}</span></h2>
+<p class="note">Things the interface leaves open or discourages: never a violation, worth a look.</p>
+${warned.length === 0 ? html`<p class="empty">No warnings.</p>` : warned.map(({ scenario }) => html`<details open class="card warning">${summaryOf(scenario, 'warning')}<div class="body">
+${byExchange(warningsOf(scenario), scenario).map((group) => html`${group.items.map((item) => finding(item, 'warning'))}${group.exchange && html`<details class="exchange-more"><summary>Request and response</summary>${htmlExchange(group.exchange)}</details>`}`)}
+</div></details>`)}
+</section>`
+}
+
+function skipped(scenarios: ReadonlyArray<ScenarioResult>): SafeHtml {
+  const skips = scenarios.filter((scenario) => scenario.outcome === 'skipped')
+  return html`<section id="skipped"><h2>Skipped <span class="count">${skips.length}</span></h2>
+${skips.length === 0 ? html`<p class="empty">Nothing was skipped.</p>` : html`<table class="plain"><thead><tr><th>Scenario</th><th>Operation</th><th>Check</th><th>Reason</th></tr></thead><tbody>${skips.map((scenario) => html`<tr><td>${scenario.title}</td><td>${scenario.operationId}</td><td><code>${scenario.check}</code></td><td>${scenario.reason ?? ''}</td></tr>`)}</tbody></table>`}
+</section>`
+}
+
+const resultList = (results: ReadonlyArray<CheckResult>): SafeHtml =>
+  html`<ul class="results">${results.map((result) => html`<li class="${result.outcome}"><span class="icon">${icons[result.outcome]}</span><code>${result.check}</code> ${result.message}${result.outcome !== 'passed' && result.received !== undefined && html` <span class="muted">(received ${result.received}${result.expected !== undefined && `, expected ${result.expected}`})</span>`}</li>`)}</ul>`
+
+const response = (exchange: Exchange): string => (exchange.response ? `${exchange.response.durationMs} ms · ` : '')
+
+function scenarioCard(scenario: ScenarioResult): SafeHtml {
+  const tone = scenario.outcome === 'passed' && warningsOf(scenario).length > 0 ? 'warning' : scenario.outcome
+  return html`<details class="card ${tone}">${summaryOf(scenario, scenario.outcome)}<div class="body">
+${scenario.reason !== undefined && html`<p class="reason">${scenario.reason}</p>`}
+${scenario.assertions.length > 0 && html`<p class="label">Assertions</p>${resultList(scenario.assertions)}`}
+${scenario.exchanges.map((exchange) => {
+  const failed = exchange.results.filter((result) => result.outcome === 'failed').length
+  return html`<details class="exchange-more"><summary><span class="method">${exchange.request.method}</span> <code>${exchange.request.url}</code> → ${statusBadge(exchange)} <span class="muted">${response(exchange)}${failed > 0 ? `${failed} of ${exchange.results.length} checks failed` : `${exchange.results.length} checks`}</span></summary>${resultList(exchange.results)}${htmlExchange(exchange, { requestLine: false })}</details>`
+})}
+</div></details>`
+}
+
+/**
+ * A run as one self-contained HTML page: the verdict and counts, a matrix of checks by operation,
+ * every failure open with what came back, what was expected and a curl line, then warnings,
+ * skips and every scenario with its exchanges. No script, no network; every value is escaped.
+ * Prints only what it is given: the result must already be redacted.
+ * @example await writeFile('reports/contract.html', htmlReport(redact(result, [apiKey])))
+ */
+export function htmlReport(result: RunResult): string {
+  const judged = [result.setup, ...result.scenarios].map((scenario, index) => ({ scenario, index }))
+  const outcomes = (outcome: ScenarioResult['outcome']): number => result.scenarios.filter((scenario) => scenario.outcome === outcome).length
+  const counts: Counts = {
+    passed: outcomes('passed'),
+    failed: outcomes('failed'),
+    skipped: outcomes('skipped'),
+    error: outcomes('error'),
+    warnings: judged.reduce((sum, { scenario }) => sum + warningsOf(scenario).length, 0),
+    unsafe: result.unsafeRequestsSent,
+    refused: result.refusedRequests,
+    failing: judged.filter(({ scenario }) => hasFailures(scenario)).length,
+  }
+  // A red cell of the matrix links to the first failure of that check on that operation.
+  const ids = new Map<CheckResult, string>()
+  const anchors = new Map<string, string>()
+  for (const { scenario, index } of judged) {
+    failuresOf(scenario).forEach((item, position) => {
+      const id = `finding-${index}-${position}`
+      ids.set(item.result, id)
+      if (!anchors.has(key(item.result.check, operationOf(item, scenario)))) anchors.set(key(item.result.check, operationOf(item, scenario)), id)
+    })
+    if (scenario.outcome === 'error' && !anchors.has(key(scenario.check, scenario.operationId))) anchors.set(key(scenario.check, scenario.operationId), `failure-${index}`)
+  }
+  const verdict = verdicts[result.exitCode]
+  const page = html`<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>${verdict.label} · ${result.target.name} · Pet Store contract</title>
+<style>${new SafeHtml(reportStyles)}</style>
+</head>
+<body>
+${header(result, counts)}
+<main>
+${matrix(result, anchors)}
+${failures(judged, ids)}
+${warnings(judged)}
+${skipped(result.scenarios)}
+<section id="scenarios"><h2>All scenarios <span class="count">${judged.length}</span></h2>
+<div class="list">${judged.map(({ scenario }) => scenarioCard(scenario))}</div>
+</section>
+</main>
+<footer>Run started ${timestamp(result.startedAt)} against ${result.target.name}. This page loads nothing from the network.</footer>
+</body>
+</html>
+`
+  return `<!doctype html>\n${page.markup}`
+}
