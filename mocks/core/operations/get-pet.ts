@@ -17,13 +17,17 @@ export const getPet: Operation = ({ request, model, route }) => {
   return jsonResponse(200, pet, headers)
 }
 
-function parsePetId(raw: string, headers: Record<string, string>): bigint {
+function parsePetId(raw: string, headers: Record<string, string>): number | bigint {
   let text = raw
-  try {
-    text = decodeURIComponent(raw)
-  } catch {
-    // A malformed escape is refused below like any other non-integer.
+  if (raw.includes('%')) {
+    try {
+      text = decodeURIComponent(raw)
+    } catch {
+      // A malformed escape is refused below like any other non-integer.
+    }
   }
+  // Up to 15 digits is always a safe number: the common case skips BigInt.
+  if (/^-?[0-9]{1,15}$/.test(text)) return Number(text)
   const id = /^-?[0-9]{1,20}$/.test(text) ? BigInt(text) : undefined
   if (id !== undefined && id >= int64Min && id <= int64Max) return id
   throw new MockError(400, 'invalid_parameter', `The "petId" path parameter must be a 64-bit integer, got ${quote(text)}.`, headers)

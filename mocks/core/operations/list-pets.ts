@@ -1,7 +1,8 @@
 import { limitRule, petStatuses } from '../../../spec/schemas.ts'
 import type { PetStatus } from '../../../spec/types.ts'
 import { MockError } from '../mock-error.ts'
-import { jsonResponse } from '../mock-response.ts'
+import type { PetStoreModel } from '../../model/create-pet-store-model.ts'
+import { jsonTextResponse } from '../mock-response.ts'
 import { queryValue, quote } from '../query-value.ts'
 import type { Operation } from './operation.ts'
 
@@ -9,7 +10,26 @@ import type { Operation } from './operation.ts'
 export const listPets: Operation = ({ request, model }) => {
   const limit = parseLimit(queryValue(request.query, 'limit'))
   const status = parseStatus(queryValue(request.query, 'status'))
-  return jsonResponse(200, model.listPets({ status, limit }))
+  return jsonTextResponse(200, serializedList(model, status, limit))
+}
+
+const caches = new WeakMap<PetStoreModel, { revision: number; lists: Map<string, string> }>()
+
+/** The list as JSON, serialized once per query until the pets change: lists are read far more than written. */
+function serializedList(model: PetStoreModel, status: PetStatus | undefined, limit: number): string {
+  let cache = caches.get(model)
+  if (!cache || cache.revision !== model.revision) {
+    cache = { revision: model.revision, lists: new Map() }
+    caches.set(model, cache)
+  }
+  const key = `${status ?? ''}:${limit}`
+  let json = cache.lists.get(key)
+  if (json === undefined) {
+    json = JSON.stringify(model.listPets({ status, limit }))
+    // Bounded: at most 4 statuses (with none) times 100 limits.
+    cache.lists.set(key, json)
+  }
+  return json
 }
 
 function parseLimit(value: string | undefined): number {
