@@ -41,9 +41,21 @@ export async function createPetStoreMock(options: PetStoreMockOptions = {}): Pro
     handlers,
     async fetch(input, init) {
       const request = new Request(input, init)
+      const pathname = new URL(request.url).pathname
+      // msw's path matching throws on a malformed percent-escape; the mock answers it instead.
+      if (!isDecodable(pathname)) return toFetchResponse(core.malformedPath(request.method, pathname), request.method)
       const response = await getResponse(handlers, request)
       return response ?? toFetchResponse(core.routeNotFound(request.method, new URL(request.url).pathname), request.method)
     },
     reset: () => model.reset(),
+  }
+}
+
+function isDecodable(path: string): boolean {
+  try {
+    decodeURIComponent(path)
+    return true
+  } catch {
+    return false
   }
 }

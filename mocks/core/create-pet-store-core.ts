@@ -29,6 +29,8 @@ export interface PetStoreCore {
   execute(operationId: OperationId, request: OperationRequest): MockResponse | Promise<MockResponse>
   /** 404 `route_not_found` for a path no route matches. */
   routeNotFound(method: string, path: string): MockResponse
+  /** 400 `bad_request` for a path with a malformed percent-escape. */
+  malformedPath(method: string, path: string): MockResponse
   /** 405 `method_not_allowed` for a known path and an unknown method, with `Allow`. */
   methodNotAllowed(method: string, allow: ReadonlyArray<string>): MockResponse
   /** 204 answer to a CORS preflight on a known path. */
@@ -60,6 +62,10 @@ export function createPetStoreCore({ model, apiKeys = [developmentApiKey] }: Pet
     routeNotFound(method, path) {
       const shown = path.length > 80 ? `${path.slice(0, 80)}…` : path
       return errorResponse(new MockError(404, 'route_not_found', `No route matches ${method} ${shown}.`))
+    },
+    malformedPath(method, path) {
+      const shown = path.length > 80 ? `${path.slice(0, 80)}…` : path
+      return errorResponse(new MockError(400, 'bad_request', `The path of ${method} ${shown} has a malformed percent-escape.`))
     },
     methodNotAllowed(method, allow) {
       const shown = method.length > 20 ? `${method.slice(0, 20)}…` : method

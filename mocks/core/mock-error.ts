@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'not_implemented'
   | 'bad_request'
   | 'headers_too_large'
+  | 'request_timeout'
 
 /**
  * A request the mock refuses, mapped to an `Error` body in one place (`errorResponse`).

@@ -1,9 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { addRoute, createRouter, findRoute } from 'rou3'
 import type { RouteSpec } from '../../spec/routes.ts'
 import type { PetStoreCore } from '../core/create-pet-store-core.ts'
-import { MockError, errorResponse } from '../core/mock-error.ts'
+import { MockError, errorResponse, type ErrorCode } from '../core/mock-error.ts'
 import type { MockResponse } from '../core/mock-response.ts'
 import { pathTable } from '../core/route-table.ts'
 import { readNodeBody } from './read-node-body.ts'
@@ -44,16 +44,45 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: Mock
     addRoute(router, '', path, { allow: entry.allow })
   }
 
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, (request, response) => {
+  // Node's own answers (a bare 417, a 400 for a missing Host) would skip the Error body: the
+  // options and listeners below route every such case through the mock instead.
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000, requireHostHeader: false, connectionsCheckingInterval: 1_000 }, handle)
+  server.on('checkExpectation', handle)
+  server.on('connect', (request: IncomingMessage, socket: Socket) => writeRaw(socket, core.methodNotAllowed(request.method ?? 'CONNECT', ['GET', 'HEAD', 'POST', 'OPTIONS'])))
+  server.on('clientError', answerClientError)
+  server.on('upgrade', answerUpgrade)
+
+  /**
+   * The mock speaks no other protocol. Once a request asks for an upgrade node stops parsing its body,
+   * so a bodiless request is answered as usual and one with a body is refused, both on a closing socket.
+   */
+  function answerUpgrade(request: IncomingMessage, socket: Socket): void {
+    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0
+    if (hasBody) {
+      writeRaw(socket, errorResponse(new MockError(400, 'bad_request', 'A request that asks for a protocol upgrade cannot carry a body here.')))
+      return
+    }
+    const answer = answerRequest(request, () => Promise.resolve({ kind: 'bytes', bytes: new Uint8Array(0) }))
+    const write = (value: MockResponse): void => writeRaw(socket, request.method === 'HEAD' ? { ...value, body: undefined } : value)
+    if (answer instanceof Promise) answer.then(write, () => write(internalError()))
+    else write(answer)
+  }
+
+  function handle(request: IncomingMessage, response: ServerResponse): void {
+    inFlight.set(request.socket, { request, response })
+    response.once('finish', () => {
+      if (inFlight.get(request.socket)?.response === response) inFlight.delete(request.socket)
+    })
     const answer = answerRequest(request)
     if (answer instanceof Promise) answer.then((value) => send(response, request, value), () => send(response, request, internalError()))
     else send(response, request, answer)
-  })
-  server.on('clientError', answerClientError)
+  }
 
-  function answerRequest(request: IncomingMessage): MockResponse | Promise<MockResponse> {
+  function answerRequest(request: IncomingMessage, readBody = () => readNodeBody(request)): MockResponse | Promise<MockResponse> {
     const method = request.method ?? 'GET'
-    const url = request.url ?? '/'
+    let url = request.url ?? '/'
+    // The absolute form (RFC 9112 section 3.2.2) must be accepted too.
+    if (!url.startsWith('/')) url = absoluteFormPath(url)
     const queryStart = url.indexOf('?')
     const path = queryStart === -1 ? url : url.slice(0, queryStart)
     const match = findRoute(router, method, path)
@@ -69,7 +98,7 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: Mock
         const value = request.headers[name]
         return Array.isArray(value) ? value.join(', ') : value
       },
-      readBody: () => readNodeBody(request),
+      readBody,
     })
   }
 
@@ -100,29 +129,62 @@ function send(response: ServerResponse, request: IncomingMessage, answer: MockRe
   if (answer.status === 413) headers.connection = 'close'
   response.writeHead(answer.status, headers)
   response.end(request.method === 'HEAD' ? undefined : answer.body)
-  // The rest of an oversized body is not read: the connection closes instead.
-  if (answer.status === 413) response.once('finish', () => request.destroy())
+  // The rest of an oversized body is read and dropped, not kept, for a bounded time, then the connection
+  // closes: closing at once with bytes unread makes the kernel reset it, and the client never sees the 413.
+  if (answer.status === 413) {
+    response.once('finish', () => {
+      request.resume()
+      setTimeout(() => request.socket.destroy(), 2_000).unref()
+    })
+  }
 }
 
 function internalError(): MockResponse {
   return { status: 500, headers: { 'content-type': 'application/json' }, body: '{"code":"internal_error","message":"The mock failed to answer this request.","status":500}' }
 }
 
-/** A request node's parser refuses still gets an `Error` body: 431 for oversized headers, else 400. */
+/** The request being answered on each connection, so a parse error that follows it waits its turn. */
+const inFlight = new WeakMap<Socket, { request: IncomingMessage; response: ServerResponse }>()
+
+const clientErrors: Record<string, { status: number; code: ErrorCode; message: string; reason: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, code: 'headers_too_large', message: 'The request headers are too large.', reason: 'Request Header Fields Too Large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'request_timeout', message: 'The request was not received in time.', reason: 'Request Timeout' },
+}
+const badRequest = { status: 400, code: 'bad_request' as const, message: 'The request is not valid HTTP/1.1.', reason: 'Bad Request' }
+
+/** A request node's parser refuses still gets an `Error` body: 431, 408, or 400. */
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) {
     socket.destroy()
     return
   }
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
-  const answer = errorResponse(
-    tooLarge
-      ? new MockError(431, 'headers_too_large', 'The request headers are too large.')
-      : new MockError(400, 'bad_request', 'The request is not valid HTTP/1.1.'),
-  )
+  const { status, code, message } = clientErrors[error.code ?? ''] ?? badRequest
+  const answer = errorResponse(new MockError(status, code, message))
+  const pending = inFlight.get(socket)
+  // After a complete pipelined request, its answer goes first; a broken body of the request being
+  // answered cannot be waited for.
+  if (pending && pending.request.complete && !pending.response.writableFinished) pending.response.once('finish', () => writeRaw(socket, answer))
+  else writeRaw(socket, answer)
+}
+
+/** Writes an answer straight to the socket and closes it: for requests node:http does not hand over. */
+function writeRaw(socket: Socket, answer: MockResponse): void {
+  if (!socket.writable) {
+    socket.destroy()
+    return
+  }
   const body = answer.body ?? ''
-  const head = [`HTTP/1.1 ${answer.status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}`, 'connection: close']
+  const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`, 'connection: close']
   for (const [name, value] of Object.entries(answer.headers)) head.push(`${name}: ${value}`)
   head.push(`content-length: ${Buffer.byteLength(body)}`)
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`)
+}
+
+function absoluteFormPath(url: string): string {
+  try {
+    const parsed = new URL(url)
+    return `${parsed.pathname}${parsed.search}`
+  } catch {
+    return `/${url}`
+  }
 }

@@ -1,0 +1,6 @@
+import { runFuzzCli } from '../mocks/fuzz/run-fuzz-cli.ts'
+
+process.exitCode = await runFuzzCli(process.argv.slice(2), process.env, {
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+})
