@@ -218,6 +218,11 @@ describe.each([
       expect(response.headers.get('access-control-allow-origin')).toBe('*')
       expect(response.headers.get('access-control-allow-headers')).toMatch(/authorization/i)
     })
+    it('lets a browser on another origin read answers and the deprecation headers', async () => {
+      const response = await mock.fetch(`${mock.baseUrl}/pets/1`, { headers: { ...auth, origin: 'http://app.test' } })
+      expect(response.headers.get('access-control-allow-origin')).toBe('*')
+      expect(response.headers.get('access-control-expose-headers')).toMatch(/Deprecation, Sunset/)
+    })
     it('answers HEAD like GET without a body', async () => {
       const response = await mock.fetch(`${mock.baseUrl}/pets`, { method: 'HEAD', headers: auth })
       expect(response.status).toBe(200)

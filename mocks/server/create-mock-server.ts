@@ -4,7 +4,7 @@ import { addRoute, createRouter, findRoute } from 'rou3'
 import type { RouteSpec } from '../../spec/routes.ts'
 import type { PetStoreCore } from '../core/create-pet-store-core.ts'
 import { MockError, errorResponse, type ErrorCode } from '../core/mock-error.ts'
-import type { MockResponse } from '../core/mock-response.ts'
+import { corsHeaders, type MockResponse } from '../core/mock-response.ts'
 import { pathTable } from '../core/route-table.ts'
 import { readNodeBody } from './read-node-body.ts'
 
@@ -70,9 +70,6 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: Mock
 
   function handle(request: IncomingMessage, response: ServerResponse): void {
     inFlight.set(request.socket, { request, response })
-    response.once('finish', () => {
-      if (inFlight.get(request.socket)?.response === response) inFlight.delete(request.socket)
-    })
     const answer = answerRequest(request)
     if (answer instanceof Promise) answer.then((value) => send(response, request, value), () => send(response, request, internalError()))
     else send(response, request, answer)
@@ -125,8 +122,12 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: Mock
 
 function send(response: ServerResponse, request: IncomingMessage, answer: MockResponse): void {
   if (response.headersSent || response.destroyed) return
-  const headers: Record<string, string | number> = { ...answer.headers, 'content-length': answer.body === undefined ? 0 : Buffer.byteLength(answer.body) }
-  if (answer.status === 413) headers.connection = 'close'
+  // A flat [name, value, …] list is node's cheapest way to write headers.
+  const headers: Array<string> = []
+  for (const name in answer.headers) headers.push(name, answer.headers[name] as string)
+  if (request.headers.origin !== undefined && answer.headers['access-control-allow-origin'] === undefined) for (const name in corsHeaders) headers.push(name, corsHeaders[name] as string)
+  headers.push('content-length', String(answer.body === undefined ? 0 : Buffer.byteLength(answer.body)))
+  if (answer.status === 413) headers.push('connection', 'close')
   response.writeHead(answer.status, headers)
   response.end(request.method === 'HEAD' ? undefined : answer.body)
   // The rest of an oversized body is read and dropped, not kept, for a bounded time, then the connection
@@ -175,7 +176,7 @@ function writeRaw(socket: Socket, answer: MockResponse): void {
   }
   const body = answer.body ?? ''
   const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`, 'connection: close']
-  for (const [name, value] of Object.entries(answer.headers)) head.push(`${name}: ${value}`)
+  for (const [name, value] of Object.entries({ ...corsHeaders, ...answer.headers })) head.push(`${name}: ${value}`)
   head.push(`content-length: ${Buffer.byteLength(body)}`)
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`)
 }
