@@ -55,3 +55,13 @@ it('filters by status before limiting', async () => {
   const sold = model.listPets({ limit: 100 }).filter((pet) => pet.status === 'sold')
   expect(model.listPets({ status: 'sold', limit: 3 })).toEqual(sold.slice(0, 3))
 })
+
+it('keys the collection records by pet id rather than a random UUID (the memory saving holds)', async () => {
+  const model = await createPetStoreModel({ pets: 5 })
+  const created = await model.createPet({ name: 'Keyed', categoryId: 1 })
+  const record = model.pets.findFirst((q) => q.where({ id: created.id }))
+  const key = Object.getOwnPropertySymbols(record).find((symbol) => symbol.description === 'kPrimaryKey')
+  expect(key, 'mswjs/data no longer keeps its primary key under this symbol: revisit store() in create-pet-store-model.ts').toBeDefined()
+  expect((record as unknown as Record<symbol, unknown>)[key as symbol]).toBe(String(created.id))
+  expect(Object.keys(record as object)).toEqual(['id', 'name', 'categoryId'])
+})

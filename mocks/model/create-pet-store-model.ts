@@ -46,6 +46,21 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
   let lastMessageId = 0
   let revision = 0
 
+  let primaryKey: symbol | undefined
+
+  /**
+   * Creates the record. mswjs/data keys each record by a random UUID that V8 holds as a string rope
+   * of about 500 bytes, more than half of what a pet costs; it takes the key from the initial values
+   * when they carry one under its (unexported) symbol, read here off the first record, so the pet's
+   * id serves instead: 100,000 pets take about 45 MB less.
+   */
+  async function store(pet: Pet): Promise<Pet> {
+    if (primaryKey) Object.defineProperty(pet, primaryKey, { value: String(pet.id), enumerable: false, configurable: true, writable: true })
+    const record = await pets.create(pet)
+    primaryKey ??= Object.getOwnPropertySymbols(record).find((symbol) => symbol.description === 'kPrimaryKey')
+    return record
+  }
+
   function index(pet: Pet): void {
     byId.set(pet.id, pet)
     all.push(pet)
@@ -65,7 +80,7 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
     lastPetId = 0
     lastMessageId = 0
     // One at a time rather than createMany: 100,000 creates in flight at once would double peak memory.
-    for (const newPet of seedData) index(await pets.create(toPet(++lastPetId, newPet)))
+    for (const newPet of seedData) index(await store(toPet(++lastPetId, newPet)))
   }
 
   await seed()
@@ -87,7 +102,7 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
     async createPet(newPet) {
       // The id is taken before the first await, so concurrent creates never share one.
       const id = ++lastPetId
-      const pet = await pets.create(toPet(id, newPet))
+      const pet = await store(toPet(id, newPet))
       index(pet)
       revision++
       return pet

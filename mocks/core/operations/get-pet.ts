@@ -1,6 +1,6 @@
 import type { RouteSpec } from '../../../spec/routes.ts'
+import type { Pet } from '../../../spec/types.ts'
 import { MockError } from '../mock-error.ts'
-import { jsonResponse } from '../mock-response.ts'
 import { quote } from '../query-value.ts'
 import type { Operation } from './operation.ts'
 
@@ -14,7 +14,19 @@ export const getPet: Operation = ({ request, model, route }) => {
   // An id beyond 2^53 is well-formed but can name no stored pet.
   const pet = Number.isSafeInteger(Number(id)) ? model.findPet(Number(id)) : undefined
   if (!pet) throw new MockError(404, 'not_found', `No pet with id ${id}.`, headers)
-  return jsonResponse(200, pet, headers)
+  return { status: 200, headers, body: serializedPet(pet) }
+}
+
+const serialized = new WeakMap<Pet, string>()
+
+/** A pet as JSON, serialized once: pets never change after they are created. */
+function serializedPet(pet: Pet): string {
+  let json = serialized.get(pet)
+  if (json === undefined) {
+    json = JSON.stringify(pet)
+    serialized.set(pet, json)
+  }
+  return json
 }
 
 function parsePetId(raw: string, headers: Record<string, string>): number | bigint {
@@ -35,11 +47,11 @@ function parsePetId(raw: string, headers: Record<string, string>): number | bigi
 
 const headerCache = new WeakMap<RouteSpec, Record<string, string>>()
 
-/** RFC 9745 `Deprecation` (an `@seconds` date) and RFC 8594 `Sunset` (an HTTP date), from the spec. */
+/** The answer's headers, built once: RFC 9745 `Deprecation` (an `@seconds` date) and RFC 8594 `Sunset` (an HTTP date), from the spec. */
 function deprecationHeaders(route: RouteSpec): Record<string, string> {
   const cached = headerCache.get(route)
   if (cached) return cached
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (route.deprecated) headers.deprecation = route.deprecationDate ? `@${Date.parse(`${route.deprecationDate}T00:00:00Z`) / 1000}` : '?1'
   if (route.sunset) headers.sunset = new Date(`${route.sunset}T00:00:00Z`).toUTCString()
   headerCache.set(route, headers)
