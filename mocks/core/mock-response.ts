@@ -2,8 +2,8 @@
 export interface MockResponse {
   status: number
   headers: Record<string, string>
-  /** Serialized JSON, or absent for a bodiless answer (204, HEAD). */
-  body?: string
+  /** Serialized JSON (as UTF-8 bytes where an answer is cached and sent often), or absent for a bodiless answer (204, HEAD). */
+  body?: string | Uint8Array
 }
 
 /**
@@ -25,6 +25,6 @@ export function jsonResponse(status: number, value: unknown, headers?: Record<st
 }
 
 /** Like `jsonResponse`, for a body that is already serialized. */
-export function jsonTextResponse(status: number, body: string, headers?: Record<string, string>): MockResponse {
+export function jsonTextResponse(status: number, body: string | Uint8Array, headers?: Record<string, string>): MockResponse {
   return { status, headers: headers ? { 'content-type': 'application/json', ...headers } : { 'content-type': 'application/json' }, body }
 }

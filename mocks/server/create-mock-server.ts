@@ -174,7 +174,7 @@ function writeRaw(socket: Socket, answer: MockResponse): void {
     socket.destroy()
     return
   }
-  const body = answer.body ?? ''
+  const body = typeof answer.body === 'string' ? answer.body : Buffer.from(answer.body ?? '').toString('utf8')
   const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`, 'connection: close']
   for (const [name, value] of Object.entries({ ...corsHeaders, ...answer.headers })) head.push(`${name}: ${value}`)
   head.push(`content-length: ${Buffer.byteLength(body)}`)
