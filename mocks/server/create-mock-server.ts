@@ -48,9 +48,24 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: Mock
   // options and listeners below route every such case through the mock instead.
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000, requireHostHeader: false, connectionsCheckingInterval: 1_000 }, handle)
   server.on('checkExpectation', handle)
-  server.on('connect', (request: IncomingMessage, socket: Socket) => writeRaw(socket, core.methodNotAllowed(request.method ?? 'CONNECT', ['GET', 'HEAD', 'POST', 'OPTIONS'])))
-  server.on('clientError', answerClientError)
-  server.on('upgrade', answerUpgrade)
+  // Sockets node hands over (CONNECT, upgrades, parse errors) are no longer its to close on close().
+  const handedOver = new Set<Socket>()
+  const takeOver = (socket: Socket): void => {
+    handedOver.add(socket)
+    socket.once('close', () => handedOver.delete(socket))
+  }
+  server.on('connect', (request: IncomingMessage, socket: Socket) => {
+    takeOver(socket)
+    writeRaw(socket, core.methodNotAllowed(request.method ?? 'CONNECT', ['GET', 'HEAD', 'POST', 'OPTIONS']))
+  })
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
+    takeOver(socket)
+    answerClientError(error, socket)
+  })
+  server.on('upgrade', (request: IncomingMessage, socket: Socket) => {
+    takeOver(socket)
+    answerUpgrade(request, socket)
+  })
 
   /**
    * The mock speaks no other protocol. Once a request asks for an upgrade node stops parsing its body,
@@ -116,6 +131,7 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: Mock
         if (!server.listening) return resolve()
         server.close(() => resolve())
         server.closeAllConnections()
+        for (const socket of handedOver) socket.destroy()
       }),
   }
 }
@@ -179,6 +195,8 @@ function writeRaw(socket: Socket, answer: MockResponse): void {
   for (const [name, value] of Object.entries({ ...corsHeaders, ...answer.headers })) head.push(`${name}: ${value}`)
   head.push(`content-length: ${Buffer.byteLength(body)}`)
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`)
+  // A client that never closes its side must not keep the socket open.
+  socket.setTimeout(2_000, () => socket.destroy())
 }
 
 function absoluteFormPath(url: string): string {
