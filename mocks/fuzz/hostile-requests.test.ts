@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fuzzSeed } from './fuzz-seed.ts'
+import { fuzzSeed, testSeedSource } from './fuzz-seed.ts'
 import { inProcessFuzzTarget, malformedHttpFuzzTarget, standaloneFuzzTarget, type FuzzTarget } from './fuzz-targets.ts'
 import { prototypeChanges, takePrototypeSnapshot } from './prototype-snapshot.ts'
 import { fuzzMemoryBounds, runFuzz, type FuzzOutcome } from './run-fuzz.ts'
 
 // A fresh seed each run unless FUZZ_SEED is set; FUZZ_PATH (from a failure report) replays one
 // counterexample, with -t naming its target so that the others do not try to replay it.
-const seed = fuzzSeed(process.env.FUZZ_SEED)
+const seed = fuzzSeed(testSeedSource(process.env))
 const path = process.env.FUZZ_PATH || undefined
 const MiB = 1024 * 1024
 
