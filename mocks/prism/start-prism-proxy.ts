@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { connect } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { watchChildProcess } from '../../scripts/watch-child-process.ts'
 
 export interface PrismProxyOptions {
   /** Path of the OpenAPI document Prism validates against. */
@@ -26,8 +27,6 @@ export interface PrismProxy {
 
 const prismBin = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url))
 const listeningPattern = /Prism is listening on (http:\/\/127\.0\.0\.1:\d+)/
-// Colour codes, in case the environment forces colour on a pipe.
-const ansiPattern = /\x1b\[[0-9;]*m/g
 const pollIntervalMs = 50
 const keptLines = 40
 
@@ -41,54 +40,19 @@ const keptLines = 40
 export async function startPrismProxy({ document, upstream, errors, timeoutMs = 20_000 }: PrismProxyOptions): Promise<PrismProxy> {
   const args = ['proxy', document, upstream, '--host', '127.0.0.1', '--port', '0', '--multiprocess=false', `--errors=${errors}`]
   const child = spawn(prismBin, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-  const lines: Array<string> = []
-  let pending = ''
   let url: string | undefined
-  const keep = (chunk: Buffer): void => {
-    // The pipes are always drained (Prism logs every request) but only a tail is kept.
-    const parts = (pending + chunk.toString('utf8').replace(ansiPattern, '')).split('\n')
-    pending = parts.pop() ?? ''
-    for (const line of parts) url ??= listeningPattern.exec(line)?.[1]
-    lines.push(...parts)
-    if (lines.length > keptLines) lines.splice(0, lines.length - keptLines)
-  }
-  child.stdout.on('data', keep)
-  child.stderr.on('data', keep)
-  const recentOutput = (): string => [...lines, pending].filter((line) => line.trim() !== '').join('\n')
-
-  let exit: string | undefined
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exit = signal ? `signal ${signal}` : `exit code ${code}`
-      resolve()
-    })
-    child.once('error', (error) => {
-      exit = error.message
-      resolve()
-    })
-  })
-  // A test run that dies without calling close() must not leave Prism behind.
-  const killOnExit = (): void => {
-    child.kill('SIGKILL')
-  }
-  process.once('exit', killOnExit)
-
-  async function close(): Promise<void> {
-    process.off('exit', killOnExit)
-    if (exit !== undefined) return
-    child.kill('SIGTERM')
-    if (await settlesWithin(exited, 5_000)) return
-    child.kill('SIGKILL')
-    await settlesWithin(exited, 2_000)
-  }
+  const watched = watchChildProcess(child, { keptLines, onLine: (line) => (url ??= listeningPattern.exec(line)?.[1]) })
+  const { recentOutput } = watched
+  const close = (): Promise<void> => watched.stop(5_000)
 
   const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline && exit === undefined) {
+  while (Date.now() < deadline && watched.exitReason() === undefined) {
     if (url !== undefined && (await acceptsConnections(url))) {
       return { url, upstream, errors, recentOutput, close }
     }
     await delay(pollIntervalMs)
   }
+  const exit = watched.exitReason()
   const got = exit === undefined ? `nothing within ${timeoutMs} ms` : `${exit} before it listened`
   await close()
   throw new Error(
@@ -112,14 +76,6 @@ function acceptsConnections(url: string): Promise<boolean> {
     })
     socket.once('error', () => resolve(false))
   })
-}
-
-function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms)
-  })
-  return Promise.race([promise.then(() => true), timeout]).finally(() => clearTimeout(timer))
 }
 
 function delay(ms: number): Promise<void> {

@@ -6,9 +6,9 @@ import { median } from './median.ts'
 import { requestKinds, toLoadRequest } from './request-kinds.ts'
 import { measureRound } from './measure-round.ts'
 import type { LoadResult } from './run-autocannon.ts'
+import { sampleStartups } from './sample-startups.ts'
 import { startBenchTarget, type BenchTarget, type TargetName } from './start-bench-target.ts'
 import { summarizeRounds } from './summarize-rounds.ts'
-import { waitForQuiet } from './wait-for-quiet.ts'
 
 export interface CompareOptions {
   root: string
@@ -39,20 +39,14 @@ export async function compareTargets(options: CompareOptions): Promise<{ targets
     const startups = new Map<TargetName, Array<number>>()
     const readyLineMedians = new Map<TargetName, number | null>()
     for (const name of targetNames) {
-      const samples: Array<number> = []
-      const readyLines: Array<number> = []
-      for (let sample = 0; sample < startupSamples; sample++) {
-        // Start-up is timed on a quiet machine too: someone's build would add hundreds of ms.
-        if (attempts > 1) await waitForQuiet({ thresholdPercent: 10, maxWaitMs: 10_000 })
-        const target = await startBenchTarget(name, { root, entry, barePath })
-        samples.push(target.startupMs)
-        if (target.readyLineMs !== undefined) readyLines.push(target.readyLineMs)
-        if (sample < startupSamples - 1) await target.stop()
-        else running.set(name, target)
-      }
-      startups.set(name, samples)
-      readyLineMedians.set(name, readyLines.length === 0 ? null : median(readyLines))
-      log(`started ${name}: ${samples.map((ms) => `${Math.round(ms)} ms`).join(', ')} to the first answer`)
+      const { target, samplesMs, readyLineMs } = await sampleStartups(() => startBenchTarget(name, { root, entry, barePath }), {
+        samples: startupSamples,
+        quiet: attempts > 1,
+      })
+      running.set(name, target)
+      startups.set(name, samplesMs)
+      readyLineMedians.set(name, readyLineMs)
+      log(`started ${name}: ${samplesMs.map((ms) => `${Math.round(ms)} ms`).join(', ')} to the first answer`)
     }
     const get = (name: TargetName): BenchTarget => running.get(name) as BenchTarget
 

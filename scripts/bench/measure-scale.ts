@@ -6,9 +6,9 @@ import { median } from './median.ts'
 import { toLoadRequest } from './request-kinds.ts'
 import { measureRound } from './measure-round.ts'
 import type { LoadRequest } from './run-autocannon.ts'
+import { sampleStartups } from './sample-startups.ts'
 import { startBenchTarget, type BenchTarget } from './start-bench-target.ts'
 import { summarizeRounds } from './summarize-rounds.ts'
-import { waitForQuiet } from './wait-for-quiet.ts'
 
 export interface ScaleOptions {
   root: string
@@ -61,19 +61,14 @@ export async function measureScale(options: ScaleOptions): Promise<ScaleFigures>
     const startups = new Map<number, Array<number>>()
     const readyLineMedians = new Map<number, number | null>()
     for (const size of sizes) {
-      const samples: Array<number> = []
-      const readyLines: Array<number> = []
-      for (let sample = 0; sample < startupSamples; sample++) {
-        if (attempts > 1) await waitForQuiet({ thresholdPercent: 10, maxWaitMs: 10_000 })
-        const target = await startBenchTarget('ours', { root, entry, barePath, pets: size })
-        samples.push(target.startupMs)
-        if (target.readyLineMs !== undefined) readyLines.push(target.readyLineMs)
-        if (sample < startupSamples - 1) await target.stop()
-        else running.set(size, target)
-      }
-      startups.set(size, samples)
-      readyLineMedians.set(size, readyLines.length === 0 ? null : median(readyLines))
-      log(`started ours with --pets ${size}: ${samples.map((ms) => `${Math.round(ms)} ms`).join(', ')} to the first answer`)
+      const { target, samplesMs, readyLineMs } = await sampleStartups(() => startBenchTarget('ours', { root, entry, barePath, pets: size }), {
+        samples: startupSamples,
+        quiet: attempts > 1,
+      })
+      running.set(size, target)
+      startups.set(size, samplesMs)
+      readyLineMedians.set(size, readyLineMs)
+      log(`started ours with --pets ${size}: ${samplesMs.map((ms) => `${Math.round(ms)} ms`).join(', ')} to the first answer`)
     }
     const get = (size: number): BenchTarget => running.get(size) as BenchTarget
 

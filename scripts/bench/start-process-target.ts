@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { setTimeout as delay } from 'node:timers/promises'
+import { watchChildProcess } from '../watch-child-process.ts'
 import { httpExchange } from './http-exchange.ts'
 import { readProcessMemory, type ProcessMemory } from './read-process-memory.ts'
 
@@ -52,57 +53,24 @@ export async function startProcessTarget(options: ProcessTargetOptions): Promise
   let announceReady: () => void = () => {}
   const ready = new Promise<void>((resolve) => (announceReady = resolve))
 
-  const lines: Array<string> = []
-  let pending = ''
-  const keep = (chunk: Buffer): void => {
-    // The pipes are always drained so a chatty server never blocks on a full pipe.
-    const parts = (pending + chunk.toString('utf8')).split('\n')
-    pending = parts.pop() ?? ''
-    for (const line of parts) {
+  const watched = watchChildProcess(child, {
+    keptLines,
+    onLine: (line) => {
       const url = readyPattern?.exec(line)?.[1]
-      if (url !== undefined && baseUrl === undefined) {
-        baseUrl = url
-        readyLineMs = performance.now() - started
-        announceReady()
-      }
-    }
-    lines.push(...parts)
-    if (lines.length > keptLines) lines.splice(0, lines.length - keptLines)
-  }
-  child.stdout.on('data', keep)
-  child.stderr.on('data', keep)
-  const recentOutput = (): string => [...lines, pending].filter((line) => line.trim() !== '').join('\n')
-
-  let exit: string | undefined
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exit = signal ? `signal ${signal}` : `exit code ${code}`
+      if (url === undefined || baseUrl !== undefined) return
+      baseUrl = url
+      readyLineMs = performance.now() - started
       announceReady()
-      resolve()
-    })
-    child.once('error', (error) => {
-      exit = error.message
-      announceReady()
-      resolve()
-    })
+    },
   })
-  const killOnExit = (): void => {
-    child.kill('SIGKILL')
-  }
-  process.once('exit', killOnExit)
-
-  async function stop(): Promise<void> {
-    process.off('exit', killOnExit)
-    if (exit !== undefined) return
-    child.kill('SIGTERM')
-    if (await settlesWithin(exited, 3_000)) return
-    child.kill('SIGKILL')
-    await settlesWithin(exited, 2_000)
-  }
+  // A process that dies before its ready line must not keep the wait below waiting.
+  void watched.exited.then(announceReady)
+  const { recentOutput } = watched
+  const stop = (): Promise<void> => watched.stop(3_000)
 
   const deadline = started + timeoutMs
   let problem = 'no answer'
-  while (performance.now() < deadline && exit === undefined) {
+  while (performance.now() < deadline && watched.exitReason() === undefined) {
     if (baseUrl === undefined) {
       await Promise.race([ready, delay(pollIntervalMs)])
       continue
@@ -119,15 +87,8 @@ export async function startProcessTarget(options: ProcessTargetOptions): Promise
     }
     await delay(pollIntervalMs)
   }
+  const exit = watched.exitReason()
   const got = exit === undefined ? `${problem} within ${timeoutMs} ms` : `${exit} before it answered`
   await stop()
   throw new Error(`Failed to start ${name}: expected a 2xx answer to GET ${probe.path}, got ${got}. Last output: ${recentOutput() || '(none)'}`)
-}
-
-async function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
-  const timeout = new AbortController()
-  const timer = delay(ms, false, { signal: timeout.signal }).catch(() => false)
-  const settled = await Promise.race([promise.then(() => true), timer])
-  timeout.abort()
-  return settled
 }
