@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { errorSchema, messageSchema, petSchema } from '../spec/schemas.ts'
 import { developmentApiKey } from './core/create-pet-store-core.ts'
-import { inProcessTransport, standaloneTransport, type MockTransport } from './test-support/mock-transports.ts'
+import { mockTransports, type MockTransport } from './test-support/mock-transports.ts'
 
 const auth = { authorization: `Bearer ${developmentApiKey}` }
 const json = { ...auth, 'content-type': 'application/json' }
 
-describe.each([
-  ['in-process', inProcessTransport],
-  ['standalone', standaloneTransport],
-])('%s mock', (_name, start) => {
+describe.each(mockTransports)('%s mock', (_name, start) => {
   let mock: MockTransport
   beforeAll(async () => {
     mock = await start({ seed: 3, pets: 60 })

@@ -74,7 +74,6 @@ export async function runContractCli(argv: Array<string>, env: Record<string, st
       target = { name: config.target === 'url' ? 'url' : config.target, kind: 'http', baseUrl: config.baseUrl!, messagesBaseUrl: config.messagesBaseUrl! }
       await checkReachable(target.baseUrl, config.apiKey, Math.min(config.timeoutMs, 5000))
     }
-    if (target.kind === 'http' && config.messagesBaseUrl && config.target === 'local') target.messagesBaseUrl = config.messagesBaseUrl
     return await runSuite(config, target, io, secrets)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { developmentApiKey } from '../core/create-pet-store-core.ts'
-import { inProcessTransport, standaloneTransport, type MockTransport } from '../test-support/mock-transports.ts'
+import { mockTransports, type MockTransport } from '../test-support/mock-transports.ts'
 import { checkAnswer } from './check-answer.ts'
 import type { FuzzAnswer } from './fuzz-answer.ts'
 
@@ -8,10 +8,7 @@ const auth = { authorization: `Bearer ${developmentApiKey}` }
 
 // Counterexamples the fuzz found in-process: msw decodes the path to match it and throws on a
 // malformed escape, so mock.fetch rejects instead of answering.
-describe.each([
-  ['in-process', inProcessTransport],
-  ['standalone', standaloneTransport],
-])('%s mock', (_name, start) => {
+describe.each(mockTransports)('%s mock', (_name, start) => {
   let mock: MockTransport
   beforeAll(async () => {
     mock = await start({ seed: 1 })

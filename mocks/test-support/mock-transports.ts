@@ -32,3 +32,9 @@ export async function standaloneTransport(options: PetStoreMockOptions = {}): Pr
   const { baseUrl, messagesBaseUrl } = await server.listen()
   return { name: 'standalone', baseUrl, messagesBaseUrl, fetch: (input, init) => fetch(input, init), reset: model.reset, close: server.close }
 }
+
+/** Both ways of serving the mock, for `describe.each`: a behaviour test runs against each. */
+export const mockTransports = [
+  ['in-process', inProcessTransport],
+  ['standalone', standaloneTransport],
+] as const
