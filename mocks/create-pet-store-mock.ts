@@ -1,8 +1,8 @@
 import { getResponse, type RequestHandler } from 'msw'
 import { createPetStoreCore, type PetStoreCore } from './core/create-pet-store-core.ts'
-import { toFetchResponse } from './fetch/to-fetch-response.ts'
-import { createHandlers, type HandlerOptions } from './handlers.ts'
 import { createPetStoreModel, type PetStoreModel, type PetStoreModelOptions } from './model/create-pet-store-model.ts'
+import { createHandlers, type HandlerOptions } from './msw/create-handlers.ts'
+import { toFetchResponse } from './msw/to-fetch-response.ts'
 
 export interface PetStoreMockOptions extends PetStoreModelOptions, HandlerOptions {
   /** Keys accepted as `Authorization: Bearer <key>`. Default: the development key. */
@@ -45,7 +45,9 @@ export async function createPetStoreMock(options: PetStoreMockOptions = {}): Pro
       // msw's path matching throws on a malformed percent-escape; the mock answers it instead.
       if (!isDecodable(pathname)) return toFetchResponse(core.malformedPath(request.method, pathname), request.method)
       const response = await getResponse(handlers, request)
-      return response ?? toFetchResponse(core.routeNotFound(request.method, new URL(request.url).pathname), request.method)
+      return (
+        response ?? toFetchResponse(core.routeNotFound(request.method, new URL(request.url).pathname), request.method)
+      )
     },
     reset: () => model.reset(),
   }

@@ -1,21 +1,21 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import type { BenchReport } from './bench/bench-report.ts'
-import { codeVersion } from './bench/code-version.ts'
-import { compareTargets } from './bench/compare-targets.ts'
-import { compileBareServer } from './bench/compile-bare-server.ts'
-import { ensureBuild } from './bench/ensure-build.ts'
-import { formatBenchSummary } from './bench/format-bench-summary.ts'
-import { judgeGoals } from './bench/judge-goals.ts'
-import { machineInfo } from './bench/machine-info.ts'
-import { measureInProcess } from './bench/measure-in-process.ts'
-import { measureScale } from './bench/measure-scale.ts'
-import { resolveStartEntry } from './bench/resolve-start-entry.ts'
-import { waitForQuiet } from './bench/wait-for-quiet.ts'
-import { writeBenchReport } from './bench/write-bench-report.ts'
-import { parseInteger } from './parse-integer.ts'
-import { runCli } from './run-cli.ts'
+import type { BenchReport } from '../bench/bench-report.ts'
+import { codeVersion } from '../bench/code-version.ts'
+import { compareTargets } from '../bench/compare-targets.ts'
+import { compileBareServer } from '../bench/compile-bare-server.ts'
+import { ensureBuild } from '../bench/ensure-build.ts'
+import { formatBenchSummary } from '../bench/format-bench-summary.ts'
+import { judgeGoals } from '../bench/judge-goals.ts'
+import { machineInfo } from '../bench/machine-info.ts'
+import { measureInProcess } from '../bench/measure-in-process.ts'
+import { measureScale } from '../bench/measure-scale.ts'
+import { resolveStartEntry } from '../bench/resolve-start-entry.ts'
+import { waitForQuiet } from '../bench/wait-for-quiet.ts'
+import { writeBenchReport } from '../bench/write-bench-report.ts'
+import { parseInteger } from '../mocks/cli/parse-integer.ts'
+import { runCli } from '../mocks/cli/run-cli.ts'
 
 const defaultPets = 100_000
 
@@ -87,7 +87,17 @@ await runCli(async () => {
   log(build.built ? `built dist/ in ${Math.round(build.ms)} ms (${build.reason})` : build.reason)
   const bare = await compileBareServer()
   try {
-    const settings = { root, entry, barePath: bare.path, connections, durationSeconds, rounds, attempts, startupSamples, log }
+    const settings = {
+      root,
+      entry,
+      barePath: bare.path,
+      connections,
+      durationSeconds,
+      rounds,
+      attempts,
+      startupSamples,
+      log,
+    }
     const { targets, requests } = await compareTargets(settings)
     if (attempts > 1) await waitForQuiet({ thresholdPercent: 10, maxWaitMs: 10_000 })
     log(`measuring the in-process fetch for ${durationSeconds} s`)

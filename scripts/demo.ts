@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util'
+import { parseInteger } from '../mocks/cli/parse-integer.ts'
+import { CliError, runCli } from '../mocks/cli/run-cli.ts'
 import { developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
-import { serveDemo } from '../mocks/browser/serve-demo.ts'
-import { parseInteger } from './parse-integer.ts'
-import { CliError, runCli } from './run-cli.ts'
+import { serveDemo } from '../test/browser-demo/serve-demo.ts'
 
 const help = `Usage: npm run demo -- [options]
 

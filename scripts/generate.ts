@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { generateSpecArtifacts, generatedDir } from '../spec/generate-spec-artifacts.ts'
-import { runCli } from './run-cli.ts'
+import { runCli } from '../mocks/cli/run-cli.ts'
+import { generatedDir, generateSpecArtifacts } from '../spec/generate-spec-artifacts.ts'
 
 await runCli(async () => {
   const files = await generateSpecArtifacts()

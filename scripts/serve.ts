@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util'
+import { parseInteger } from '../mocks/cli/parse-integer.ts'
+import { CliError, runCli } from '../mocks/cli/run-cli.ts'
 import { createPetStoreCore, developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
 import { createPetStoreModel, defaultModelOptions } from '../mocks/model/create-pet-store-model.ts'
-import { createMockServer } from '../mocks/server/create-mock-server.ts'
-import { resolveApiKeys } from '../mocks/server/resolve-api-keys.ts'
-import { parseInteger } from './parse-integer.ts'
-import { CliError, runCli } from './run-cli.ts'
+import { createMockServer } from '../mocks/node/create-mock-server.ts'
+import { resolveApiKeys } from '../mocks/node/resolve-api-keys.ts'
 
 const help = `Usage: npm start -- [options]
 
@@ -47,8 +47,12 @@ await runCli(async () => {
   const { baseUrl, messagesBaseUrl } = await mock.listen().catch((error: NodeJS.ErrnoException) => {
     throw new CliError(`Failed to listen on ${values.host}:${port}: ${error.code ?? error.message}.`)
   })
-  const keyNote = development ? `development key "${developmentApiKey}"` : `${keys.length} API key(s) from ${values['api-key'].length > 0 ? '--api-key' : 'PETSTORE_API_KEY'}`
-  console.log(`Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}/messages), ${pets} pets, seed ${seed}, ${keyNote}`)
+  const keyNote = development
+    ? `development key "${developmentApiKey}"`
+    : `${keys.length} API key(s) from ${values['api-key'].length > 0 ? '--api-key' : 'PETSTORE_API_KEY'}`
+  console.log(
+    `Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}/messages), ${pets} pets, seed ${seed}, ${keyNote}`,
+  )
 
   const stop = (signal: string): void => {
     console.log(`Pet Store mock stopping (${signal})`)

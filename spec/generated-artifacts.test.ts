@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { generateSpecArtifacts, generatedDir } from './generate-spec-artifacts.ts'
+import { generatedDir, generateSpecArtifacts } from './generate-spec-artifacts.ts'
 
 it('keeps spec/generated in step with spec/openapi.yaml (run `npm run generate` after editing the spec)', async () => {
   const expected = await generateSpecArtifacts()

@@ -1,13 +1,17 @@
-import { passed, warning, type ResponseCheck } from './response-check.ts'
+import { passed, type ResponseCheck, warning } from './response-check.ts'
 
 /** A deprecated operation announces it: `Deprecation` and `Sunset` headers. Missing ones are a warning only. */
 export const deprecationHeaders: ResponseCheck = {
   name: 'deprecation_headers',
   description: 'A deprecated operation sends Deprecation (RFC 9745) and Sunset (RFC 8594) headers (warning only).',
   run: ({ response }, contract) => {
-    if (!contract.route.deprecated || response.status !== 200) return undefined
+    if (!contract.deprecated || response.status !== 200) return undefined
     const missing = ['deprecation', 'sunset'].filter((name) => response.headers[name] === undefined)
     if (missing.length === 0) return passed('Deprecation and Sunset are sent.')
-    return warning(`${contract.route.operationId} is deprecated but the response has no ${missing.join(' or ')} header.`, 'Deprecation and Sunset headers', 'missing')
+    return warning(
+      `${contract.operationId} is deprecated but the response has no ${missing.join(' or ')} header.`,
+      'Deprecation and Sunset headers',
+      'missing',
+    )
   },
 }

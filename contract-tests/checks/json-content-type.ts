@@ -10,6 +10,8 @@ export const jsonContentType: ResponseCheck = {
     if (request.method === 'HEAD' || response.status === 204 || response.status === 304) return undefined
     if (response.status >= 300 && response.status < 400) return undefined
     const type = response.headers['content-type'] ?? ''
-    return jsonMediaType.test(type) ? passed(`Content-Type ${type}.`) : failed('The body is not sent as JSON.', 'application/json', type || '(none)')
+    return jsonMediaType.test(type)
+      ? passed(`Content-Type ${type}.`)
+      : failed('The body is not sent as JSON.', 'application/json', type || '(none)')
   },
 }

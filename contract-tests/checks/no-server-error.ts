@@ -5,5 +5,7 @@ export const noServerError: ResponseCheck = {
   name: 'no_server_error',
   description: 'No response has a 5xx status.',
   run: ({ response }) =>
-    response.status >= 500 ? failed(`The server answered ${response.status}.`, 'a status below 500', String(response.status)) : passed('No 5xx.'),
+    response.status >= 500
+      ? failed(`The server answered ${response.status}.`, 'a status below 500', String(response.status))
+      : passed('No 5xx.'),
 }

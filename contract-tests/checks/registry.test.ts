@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
+import { operations } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import type { Exchange, ExchangeResponse } from '../client/exchange.ts'
-import { operationContracts } from '../spec/operation-contracts.ts'
 import { deprecationHeaders } from './deprecation-headers.ts'
 import { errorBodyConformance } from './error-body-conformance.ts'
 import { jsonContentType } from './json-content-type.ts'
@@ -11,7 +11,13 @@ import type { ResponseCheck } from './response-check.ts'
 import { responseSchemaConformance } from './response-schema-conformance.ts'
 import { statusCodeDocumented } from './status-code-documented.ts'
 
-function exchange(operationId: OperationId, status: number, body: unknown, headers: Record<string, string> = {}, extra: Partial<Exchange> = {}) {
+function exchange(
+  operationId: OperationId,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  extra: Partial<Exchange> = {},
+) {
   const bodyText = typeof body === 'string' ? body : JSON.stringify(body)
   let json: unknown
   let jsonParsed = false
@@ -21,12 +27,29 @@ function exchange(operationId: OperationId, status: number, body: unknown, heade
   } catch {
     // left unparsed on purpose
   }
-  const response: ExchangeResponse = { status, headers: { 'content-type': 'application/json', ...headers }, bodyText, json, jsonParsed, truncated: false, durationMs: 1 }
-  return { operationId, request: { method: operationContracts[operationId].route.method, url: 'http://t/v1/pets', headers: {} }, response, results: [], ...extra }
+  const response: ExchangeResponse = {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+    bodyText,
+    json,
+    jsonParsed,
+    truncated: false,
+    durationMs: 1,
+  }
+  return {
+    operationId,
+    request: { method: operations[operationId].method, url: 'http://t/v1/pets', headers: {} },
+    response,
+    results: [],
+    ...extra,
+  }
 }
 
-const outcome = (check: ResponseCheck, operationId: OperationId, ...args: Parameters<typeof exchange> extends [unknown, ...infer Rest] ? Rest : never) =>
-  check.run(exchange(operationId, ...args), operationContracts[operationId])?.outcome
+const outcome = (
+  check: ResponseCheck,
+  operationId: OperationId,
+  ...args: Parameters<typeof exchange> extends [unknown, ...infer Rest] ? Rest : never
+) => check.run(exchange(operationId, ...args), operations[operationId])?.outcome
 
 const pet = { id: 1, name: 'Rex', categoryId: 2 }
 const error = (status: number) => ({ code: 'x', message: 'y', status })
@@ -60,14 +83,21 @@ it('status_code_documented accepts what the scenario explicitly allows', () => {
 })
 
 it('status_code_documented names an unfollowed redirect', () => {
-  const verdict = statusCodeDocumented.run(exchange('listPets', 302, '', { location: 'http://elsewhere.test/' }), operationContracts.listPets)
+  const verdict = statusCodeDocumented.run(
+    exchange('listPets', 302, '', { location: 'http://elsewhere.test/' }),
+    operations.listPets,
+  )
   expect(verdict?.outcome).toBe('failed')
   expect(verdict?.message).toContain('redirect to http://elsewhere.test/')
 })
 
 it('json_content_type passes JSON with a charset and fails text/html', () => {
-  expect(outcome(jsonContentType, 'listPets', 200, [], { 'content-type': 'application/json; charset=utf-8' })).toBe('passed')
-  expect(outcome(jsonContentType, 'listPets', 502, '<html>Bad gateway</html>', { 'content-type': 'text/html' })).toBe('failed')
+  expect(outcome(jsonContentType, 'listPets', 200, [], { 'content-type': 'application/json; charset=utf-8' })).toBe(
+    'passed',
+  )
+  expect(outcome(jsonContentType, 'listPets', 502, '<html>Bad gateway</html>', { 'content-type': 'text/html' })).toBe(
+    'failed',
+  )
 })
 
 it('response_schema_conformance passes a pet list with extra fields, fails a wrapped list and a string id', () => {
@@ -89,7 +119,9 @@ it('error_body_conformance passes a well-formed Error and fails a mismatched sta
 })
 
 it('deprecation_headers only warns, and only for the deprecated operation', () => {
-  expect(outcome(deprecationHeaders, 'getPet', 200, pet, { deprecation: '@1', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' })).toBe('passed')
+  expect(
+    outcome(deprecationHeaders, 'getPet', 200, pet, { deprecation: '@1', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }),
+  ).toBe('passed')
   expect(outcome(deprecationHeaders, 'getPet', 200, pet)).toBe('warning')
   expect(outcome(deprecationHeaders, 'listPets', 200, [pet])).toBeUndefined()
 })

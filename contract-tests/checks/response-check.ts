@@ -1,5 +1,5 @@
+import type { OperationSpec } from '../../spec/operations.ts'
 import type { CheckResult, Exchange, ExchangeResponse } from '../client/exchange.ts'
-import type { OperationContract } from '../spec/operation-contracts.ts'
 
 export type CheckVerdict = Omit<CheckResult, 'check'>
 
@@ -11,12 +11,22 @@ export interface ResponseCheck {
   name: string
   /** One line: what it promises. */
   description: string
-  run(exchange: Exchange & { response: ExchangeResponse }, contract: OperationContract): CheckVerdict | undefined
+  run(exchange: Exchange & { response: ExchangeResponse }, contract: OperationSpec): CheckVerdict | undefined
 }
 
 export const passed = (message: string): CheckVerdict => ({ outcome: 'passed', message })
-export const failed = (message: string, expected?: string, received?: string): CheckVerdict => ({ outcome: 'failed', message, expected, received })
-export const warning = (message: string, expected?: string, received?: string): CheckVerdict => ({ outcome: 'warning', message, expected, received })
+export const failed = (message: string, expected?: string, received?: string): CheckVerdict => ({
+  outcome: 'failed',
+  message,
+  expected,
+  received,
+})
+export const warning = (message: string, expected?: string, received?: string): CheckVerdict => ({
+  outcome: 'warning',
+  message,
+  expected,
+  received,
+})
 
 /** A short, single-line excerpt of a body for a report. */
 export function excerpt(text: string, length = 200): string {

@@ -8,11 +8,19 @@ export const responseSchemaConformance: ResponseCheck = {
     if (request.method === 'HEAD') return undefined
     const schema = contract.responseSchema(response.status)
     if (!schema) return undefined
-    if (response.truncated) return failed('The body is larger than the client reads; it cannot be valid.', 'a JSON body', `over the read cap`)
-    if (!response.jsonParsed) return failed('The body is not valid JSON.', 'JSON', excerpt(response.bodyText) || '(empty)')
+    if (response.truncated)
+      return failed('The body is larger than the client reads; it cannot be valid.', 'a JSON body', `over the read cap`)
+    if (!response.jsonParsed)
+      return failed('The body is not valid JSON.', 'JSON', excerpt(response.bodyText) || '(empty)')
     const result = schema.safeParse(response.json)
     if (result.success) return passed(`Valid ${response.status} body.`)
-    const issues = result.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
-    return failed(`The ${response.status} body does not match the spec: ${issues.join('; ')}.`, `the spec schema for ${response.status}`, excerpt(response.bodyText))
+    const issues = result.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+    return failed(
+      `The ${response.status} body does not match the spec: ${issues.join('; ')}.`,
+      `the spec schema for ${response.status}`,
+      excerpt(response.bodyText),
+    )
   },
 }

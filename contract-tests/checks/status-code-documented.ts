@@ -6,10 +6,14 @@ export const statusCodeDocumented: ResponseCheck = {
   description: 'The status code is documented for the operation.',
   run: ({ response, alsoAccepted }, contract) => {
     if (response.status >= 500) return undefined // no_server_error speaks for these
-    if (contract.documents(response.status) || alsoAccepted?.includes(response.status)) return passed(`${response.status} is documented.`)
-    const redirect = response.status >= 300 && response.status < 400 ? ` (a redirect to ${response.headers.location ?? 'nowhere'}, not followed)` : ''
+    if (contract.documents(response.status) || alsoAccepted?.includes(response.status))
+      return passed(`${response.status} is documented.`)
+    const redirect =
+      response.status >= 300 && response.status < 400
+        ? ` (a redirect to ${response.headers.location ?? 'nowhere'}, not followed)`
+        : ''
     return failed(
-      `${response.status} is not documented for ${contract.route.operationId}${redirect}.`,
+      `${response.status} is not documented for ${contract.operationId}${redirect}.`,
       contract.documentedStatuses.join(', '),
       String(response.status),
     )

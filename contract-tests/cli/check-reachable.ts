@@ -15,7 +15,10 @@ export async function checkReachable(baseUrl: string, apiKey: string, timeoutMs:
     await response.body?.cancel().catch(() => {})
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (cause ?? (error instanceof Error ? error.message : String(error)))
+    const reason =
+      error instanceof Error && error.name === 'TimeoutError'
+        ? `no answer within ${timeoutMs} ms`
+        : (cause ?? (error instanceof Error ? error.message : String(error)))
     throw new TargetUnreachable(`The target is unreachable at ${baseUrl}: ${reason}.`)
   }
 }

@@ -46,12 +46,16 @@ export function resolveRunConfig(args: ContractArgs, env: Record<string, string 
     throw new ConfigError(`--target must be one of ${targets.join(', ')}, got "${named}".`)
   }
   const target: RunConfig['target'] = (named as RunConfig['target'] | undefined) ?? 'url'
-  if (args['read-only'] && args['allow-writes']) throw new ConfigError('--read-only and --allow-writes contradict each other: pass one.')
+  if (args['read-only'] && args['allow-writes'])
+    throw new ConfigError('--read-only and --allow-writes contradict each other: pass one.')
 
   let baseUrl = args['base-url']
   if (baseUrl === undefined && (target === 'staging' || target === 'production')) {
     baseUrl = env[environmentUrl[target]]
-    if (!baseUrl) throw new ConfigError(`--target ${target} needs ${environmentUrl[target]} (or --base-url) to say where ${target} is.`)
+    if (!baseUrl)
+      throw new ConfigError(
+        `--target ${target} needs ${environmentUrl[target]} (or --base-url) to say where ${target} is.`,
+      )
   }
   if ((target === 'mock' || target === 'local') && baseUrl !== undefined) {
     throw new ConfigError(`--base-url cannot be combined with --target ${target}: the mock's address is its own.`)
@@ -61,16 +65,25 @@ export function resolveRunConfig(args: ContractArgs, env: Record<string, string 
   if (messagesBaseUrl !== undefined) messagesBaseUrl = httpUrl('--messages-base-url', messagesBaseUrl)
   else if (baseUrl !== undefined) messagesBaseUrl = baseUrl.replace(/\/v1$/, '')
 
-  const apiKey = args['api-key'] ?? env.PETSTORE_API_KEY ?? (target === 'mock' || target === 'local' ? developmentApiKey : '')
+  const apiKey =
+    args['api-key'] ?? env.PETSTORE_API_KEY ?? (target === 'mock' || target === 'local' ? developmentApiKey : '')
   if (apiKey === '') throw new ConfigError('No API key: pass --api-key or set PETSTORE_API_KEY.')
 
   const timeoutMs = Number(args['timeout-ms'] ?? '10000')
   if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 600_000) {
-    throw new ConfigError(`--timeout-ms expects a whole number of milliseconds from 100 to 600000, got "${args['timeout-ms']}".`)
+    throw new ConfigError(
+      `--timeout-ms expects a whole number of milliseconds from 100 to 600000, got "${args['timeout-ms']}".`,
+    )
   }
-  const only = (args.only ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '')
+  const only = (args.only ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
   const unknown = only.filter((name) => !selectableNames.includes(name))
-  if (unknown.length > 0) throw new ConfigError(`--only does not know ${unknown.map((name) => `"${name}"`).join(', ')}; it takes: ${selectableNames.join(', ')}.`)
+  if (unknown.length > 0)
+    throw new ConfigError(
+      `--only does not know ${unknown.map((name) => `"${name}"`).join(', ')}; it takes: ${selectableNames.join(', ')}.`,
+    )
 
   return {
     target,
@@ -91,7 +104,9 @@ function httpUrl(flag: string, value: string): string {
   } catch {
     throw new ConfigError(`${flag} must be an absolute http(s) URL, got "${value}".`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${flag} must use http or https, got "${url.protocol}".`)
-  if (url.username || url.password) throw new ConfigError(`${flag} must not carry credentials; pass the key with --api-key.`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`${flag} must use http or https, got "${url.protocol}".`)
+  if (url.username || url.password)
+    throw new ConfigError(`${flag} must not carry credentials; pass the key with --api-key.`)
   return url.href.replace(/\/$/, '')
 }

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import type { MockServer } from '../../mocks/server/create-mock-server.ts'
+import type { MockServer } from '../../mocks/node/create-mock-server.ts'
 import { consoleSummary } from '../reports/console-summary.ts'
 import { redact, redactText } from '../reports/redact.ts'
 import { writeReports } from '../reports/write-reports.ts'
@@ -9,7 +9,7 @@ import { apiKeyVariable, type ContractConfig, type TargetSpec } from '../vitest/
 import { ContractReporter } from '../vitest/contract-reporter.ts'
 import { checkReachable } from './check-reachable.ts'
 import { contractHelp } from './contract-help.ts'
-import { ConfigError, resolveRunConfig, type RunConfig } from './resolve-run-config.ts'
+import { ConfigError, type RunConfig, resolveRunConfig } from './resolve-run-config.ts'
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
 const inProcessBase = { baseUrl: 'http://petstore.mock/v1', messagesBaseUrl: 'http://petstore.mock' }
@@ -24,11 +24,20 @@ export interface CliIo {
  * the reports and returns the exit code. Never throws: every failure is one line and code 2.
  * @example process.exitCode = await runContractCli(process.argv.slice(2), process.env, console)
  */
-export async function runContractCli(argv: Array<string>, env: Record<string, string | undefined>, io: CliIo): Promise<number> {
+export async function runContractCli(
+  argv: Array<string>,
+  env: Record<string, string | undefined>,
+  io: CliIo,
+): Promise<number> {
   let secrets: Array<string> = []
   const secretsFrom = (args: Array<string>) => {
     const index = args.findIndex((arg) => arg === '--api-key' || arg.startsWith('--api-key='))
-    const flag = index === -1 ? undefined : args[index]?.includes('=') ? args[index]?.split('=').slice(1).join('=') : args[index + 1]
+    const flag =
+      index === -1
+        ? undefined
+        : args[index]?.includes('=')
+          ? args[index]?.split('=').slice(1).join('=')
+          : args[index + 1]
     return [flag, env.PETSTORE_API_KEY].filter((key): key is string => !!key)
   }
   secrets = secretsFrom(argv)
@@ -65,13 +74,18 @@ export async function runContractCli(argv: Array<string>, env: Record<string, st
       const [{ createPetStoreModel }, { createPetStoreCore }, { createMockServer }] = await Promise.all([
         import('../../mocks/model/create-pet-store-model.ts'),
         import('../../mocks/core/create-pet-store-core.ts'),
-        import('../../mocks/server/create-mock-server.ts'),
+        import('../../mocks/node/create-mock-server.ts'),
       ])
       const model = await createPetStoreModel()
       server = createMockServer({ core: createPetStoreCore({ model, apiKeys: [config.apiKey] }), port: 0 })
       target = { name: 'local (standalone mock)', kind: 'http', ...(await server.listen()) }
     } else {
-      target = { name: config.target === 'url' ? 'url' : config.target, kind: 'http', baseUrl: config.baseUrl!, messagesBaseUrl: config.messagesBaseUrl! }
+      target = {
+        name: config.target === 'url' ? 'url' : config.target,
+        kind: 'http',
+        baseUrl: config.baseUrl!,
+        messagesBaseUrl: config.messagesBaseUrl!,
+      }
       await checkReachable(target.baseUrl, config.apiKey, Math.min(config.timeoutMs, 5000))
     }
     return await runSuite(config, target, io, secrets)
@@ -86,7 +100,12 @@ export async function runContractCli(argv: Array<string>, env: Record<string, st
 }
 
 async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secrets: Array<string>): Promise<number> {
-  const info: TargetInfo = { name: target.name, baseUrl: target.baseUrl, messagesBaseUrl: target.messagesBaseUrl, readOnly: config.readOnly }
+  const info: TargetInfo = {
+    name: target.name,
+    baseUrl: target.baseUrl,
+    messagesBaseUrl: target.messagesBaseUrl,
+    readOnly: config.readOnly,
+  }
   const reporter = new ContractReporter(info)
   const contract: ContractConfig = { target, readOnly: config.readOnly, timeoutMs: config.timeoutMs, only: config.only }
   // The key reaches the vitest worker through its environment only; it is never in provided data.
@@ -111,7 +130,9 @@ async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secret
   await vitest.close()
   delete process.env[apiKeyVariable]
   if (!reporter.result) {
-    io.err(`error: ${redactText(`The contract suite could not run: ${reporter.failure ?? 'no result'}`, secrets).split('\n')[0]}`)
+    io.err(
+      `error: ${redactText(`The contract suite could not run: ${reporter.failure ?? 'no result'}`, secrets).split('\n')[0]}`,
+    )
     return 2
   }
   const result = redact(reporter.result, secrets)

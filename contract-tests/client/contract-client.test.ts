@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest'
-import { startStubServer, type StubServer } from '../test-support/start-stub-server.ts'
+import { type StubServer, startStubServer } from '../../test/support/start-stub-server.ts'
 import { ContractClient } from './contract-client.ts'
 import { ReadOnlyRefusal, TargetError } from './target-error.ts'
 
@@ -17,15 +17,19 @@ async function stub(handler: Parameters<typeof startStubServer>[0]): Promise<Stu
 const client = (url: string, options: Partial<ConstructorParameters<typeof ContractClient>[0]> = {}) =>
   new ContractClient({ baseUrl: `${url}/v1`, messagesBaseUrl: url, apiKey: 'key-under-test', ...options })
 
-const jsonReply = (status: number, body: unknown, headers: Record<string, string> = {}) => (_: unknown, response: import('node:http').ServerResponse) => {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers })
-  response.end(JSON.stringify(body))
-}
+const jsonReply =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  (_: unknown, response: import('node:http').ServerResponse) => {
+    response.writeHead(status, { 'content-type': 'application/json', ...headers })
+    response.end(JSON.stringify(body))
+  }
 
 it('refuses to send anything but GET and HEAD when read-only, and the target receives nothing', async () => {
   const server = await stub(jsonReply(201, {}))
   const readOnly = client(server.url, { readOnly: true })
-  await expect(readOnly.call('createPet', { json: { name: 'x', categoryId: 1 } })).rejects.toBeInstanceOf(ReadOnlyRefusal)
+  await expect(readOnly.call('createPet', { json: { name: 'x', categoryId: 1 } })).rejects.toBeInstanceOf(
+    ReadOnlyRefusal,
+  )
   await readOnly.call('listPets')
   expect(server.received.map((request) => request.method)).toEqual(['GET'])
   expect(readOnly.unsafeRequestsSent).toBe(0)
@@ -45,7 +49,11 @@ it('applies every registry check to each response', async () => {
 
 it('honours a 429 Retry-After and then takes the answer', async () => {
   let calls = 0
-  const server = await stub((request, response) => (++calls === 1 ? jsonReply(429, {}, { 'retry-after': '0' })(request, response) : jsonReply(200, [])(request, response)))
+  const server = await stub((request, response) =>
+    ++calls === 1
+      ? jsonReply(429, {}, { 'retry-after': '0' })(request, response)
+      : jsonReply(200, [])(request, response),
+  )
   const exchange = await client(server.url).call('listPets')
   expect(exchange.response?.status).toBe(200)
   expect(server.received).toHaveLength(2)
@@ -53,7 +61,9 @@ it('honours a 429 Retry-After and then takes the answer', async () => {
 
 it('gives up on a 429 storm after a bounded number of retries', async () => {
   const server = await stub(jsonReply(429, {}, { 'retry-after': '0' }))
-  await expect(client(server.url, { maxRetries: 2 }).call('listPets')).rejects.toThrow(/still answered 429 after 2 retries/)
+  await expect(client(server.url, { maxRetries: 2 }).call('listPets')).rejects.toThrow(
+    /still answered 429 after 2 retries/,
+  )
   expect(server.received).toHaveLength(3)
 })
 
@@ -79,7 +89,10 @@ it('follows a redirect within the same origin', async () => {
   })
   const exchange = await client(server.url).call('listPets')
   expect(exchange.response?.status).toBe(200)
-  expect(server.received.map((request) => request.authorization)).toEqual(['Bearer key-under-test', 'Bearer key-under-test'])
+  expect(server.received.map((request) => request.authorization)).toEqual([
+    'Bearer key-under-test',
+    'Bearer key-under-test',
+  ])
 })
 
 it('ends a request that gets no answer within the timeout as a target error', async () => {

@@ -1,6 +1,6 @@
+import { operations } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { responseChecks } from '../checks/registry.ts'
-import { operationContracts } from '../spec/operation-contracts.ts'
 import type { Exchange, ExchangeResponse } from './exchange.ts'
 import { readCappedText } from './read-capped-text.ts'
 import { ReadOnlyRefusal, TargetError } from './target-error.ts'
@@ -57,7 +57,14 @@ export class ContractClient {
 
   constructor({ fetch: fetchImpl = globalThis.fetch, ...options }: ClientOptions) {
     this.fetch = fetchImpl
-    this.options = { timeoutMs: 10_000, readOnly: false, maxBodyBytes: 5_000_000, maxRetries: 3, maxRetryDelayMs: 5_000, ...options }
+    this.options = {
+      timeoutMs: 10_000,
+      readOnly: false,
+      maxBodyBytes: 5_000_000,
+      maxRetries: 3,
+      maxRetryDelayMs: 5_000,
+      ...options,
+    }
   }
 
   get readOnly(): boolean {
@@ -65,10 +72,10 @@ export class ContractClient {
   }
 
   async call(operationId: OperationId, options: CallOptions = {}): Promise<Exchange> {
-    const contract = operationContracts[operationId]
-    const method = options.method ?? contract.route.method
-    const base = contract.route.base === 'messages' ? this.options.messagesBaseUrl : this.options.baseUrl
-    const path = contract.route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(options.params?.[name] ?? ''))
+    const contract = operations[operationId]
+    const method = options.method ?? contract.method
+    const base = contract.base === 'messages' ? this.options.messagesBaseUrl : this.options.baseUrl
+    const path = contract.path.replace(/\{(\w+)\}/g, (_, name: string) => String(options.params?.[name] ?? ''))
     const url = `${base.replace(/\/$/, '')}${path}${options.query ? `?${options.query}` : ''}`
     const headers: Record<string, string> = { accept: 'application/json' }
     const authorization =
@@ -82,7 +89,12 @@ export class ContractClient {
     if (options.json !== undefined) body = JSON.stringify(options.json)
     if (body !== undefined || options.contentType) headers['content-type'] = options.contentType ?? 'application/json'
 
-    const exchange: Exchange = { operationId, request: { method, url, headers, body }, alsoAccepted: options.alsoAccepted, results: [] }
+    const exchange: Exchange = {
+      operationId,
+      request: { method, url, headers, body },
+      alsoAccepted: options.alsoAccepted,
+      results: [],
+    }
     if (this.options.readOnly && !safeMethods.has(method)) {
       this.refusedRequests++
       throw new ReadOnlyRefusal(method, url)
@@ -97,7 +109,12 @@ export class ContractClient {
     return exchange
   }
 
-  private async send(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<ExchangeResponse> {
+  private async send(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ): Promise<ExchangeResponse> {
     const { maxRetries, maxRetryDelayMs } = this.options
     for (let attempt = 0; ; attempt++) {
       const started = performance.now()
@@ -110,14 +127,21 @@ export class ContractClient {
       }
       if (response.status === 429) {
         await response.body?.cancel().catch(() => {})
-        throw new TargetError(`The target is rate limiting: ${method} ${url} still answered 429 after ${attempt} retries.`)
+        throw new TargetError(
+          `The target is rate limiting: ${method} ${url} still answered 429 after ${attempt} retries.`,
+        )
       }
       return this.toExchangeResponse(response, started)
     }
   }
 
   /** Follows redirects within the same origin only: the key is never sent to another origin. */
-  private async fetchSameOrigin(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<Response> {
+  private async fetchSameOrigin(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ): Promise<Response> {
     let current = url
     for (let hop = 0; hop <= 5; hop++) {
       const response = await this.fetchOnce(method, current, headers, body)
@@ -131,9 +155,20 @@ export class ContractClient {
     throw new TargetError(`Too many redirects from ${url}.`)
   }
 
-  private async fetchOnce(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<Response> {
+  private async fetchOnce(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ): Promise<Response> {
     try {
-      return await this.fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.options.timeoutMs) })
+      return await this.fetch(url, {
+        method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      })
     } catch (error) {
       throw new TargetError(describeFetchError(error, method, url, this.options.timeoutMs))
     }

@@ -18,11 +18,16 @@ it('judges a scenario check by its own assertions, not by a registry check that 
     scenarioFixture({
       outcome: 'failed',
       assertions: [{ check: 'list_bare_array', outcome: 'passed', message: 'an array' }],
-      exchanges: [exchangeFixture({ results: [{ check: 'json_content_type', outcome: 'failed', message: 'not JSON' }] })],
+      exchanges: [
+        exchangeFixture({ results: [{ check: 'json_content_type', outcome: 'failed', message: 'not JSON' }] }),
+      ],
     }),
   ]
   const { rows } = checkMatrix(result)
-  expect(rows.find(({ check }) => check === 'list_bare_array')!.cells.get('listPets')).toMatchObject({ passed: 1, failed: 0 })
+  expect(rows.find(({ check }) => check === 'list_bare_array')!.cells.get('listPets')).toMatchObject({
+    passed: 1,
+    failed: 0,
+  })
   expect(rows.find(({ check }) => check === 'json_content_type')!.cells.get('listPets')).toMatchObject({ failed: 1 })
 })
 
@@ -32,6 +37,12 @@ it('gives the setup no row of its own', () => {
 
 it('counts a skipped or errored scenario under its own check only', () => {
   const matrix = checkMatrix(runResultFixture())
-  expect(matrix.rows.find(({ check }) => check === 'create_echo')!.cells.get('createPet')).toMatchObject({ skipped: 1, passed: 0 })
-  expect(matrix.rows.find(({ check }) => check === 'message_queued')!.cells.get('sendMessage')).toMatchObject({ error: 1, passed: 0 })
+  expect(matrix.rows.find(({ check }) => check === 'create_echo')!.cells.get('createPet')).toMatchObject({
+    skipped: 1,
+    passed: 0,
+  })
+  expect(matrix.rows.find(({ check }) => check === 'message_queued')!.cells.get('sendMessage')).toMatchObject({
+    error: 1,
+    passed: 0,
+  })
 })

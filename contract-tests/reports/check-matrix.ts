@@ -1,7 +1,7 @@
+import { operationList } from '../../spec/operations.ts'
 import { responseChecks } from '../checks/registry.ts'
 import type { RunResult } from '../run/run-result.ts'
 import type { ScenarioResult } from '../run/scenario-result.ts'
-import { routes } from '../../spec/routes.ts'
 
 export type CellOutcome = 'passed' | 'failed' | 'warning' | 'skipped' | 'error'
 
@@ -26,8 +26,11 @@ const emptyCell = (): MatrixCell => ({ passed: 0, failed: 0, warning: 0, skipped
 // A scenario judged under one check name: by its assertions of that name alone, so that a row says
 // what that promise did; a registry check that failed on the same response shows in its own row.
 function outcomeUnder(check: string, scenario: ScenarioResult): CellOutcome {
-  if (check === scenario.check && (scenario.outcome === 'skipped' || scenario.outcome === 'error')) return scenario.outcome
-  const outcomes = scenario.assertions.filter((assertion) => assertion.check === check).map((assertion) => assertion.outcome)
+  if (check === scenario.check && (scenario.outcome === 'skipped' || scenario.outcome === 'error'))
+    return scenario.outcome
+  const outcomes = scenario.assertions
+    .filter((assertion) => assertion.check === check)
+    .map((assertion) => assertion.outcome)
   if (outcomes.includes('failed')) return 'failed'
   if (outcomes.includes('warning')) return 'warning'
   return 'passed'
@@ -41,7 +44,12 @@ function outcomeUnder(check: string, scenario: ScenarioResult): CellOutcome {
  * @example checkMatrix(result).rows[0].cells.get('listPets') // { passed: 40, failed: 0, … }
  */
 export function checkMatrix(result: RunResult): CheckMatrix {
-  const rows = new Map<string, MatrixRow>(responseChecks.map(({ name, description }) => [name, { check: name, description, counts: 'responses', cells: new Map() }]))
+  const rows = new Map<string, MatrixRow>(
+    responseChecks.map(({ name, description }) => [
+      name,
+      { check: name, description, counts: 'responses', cells: new Map() },
+    ]),
+  )
   const operations = new Set<string>()
   const count = (check: string, counts: MatrixRow['counts'], operation: string, outcome: CellOutcome): void => {
     operations.add(operation)
@@ -61,7 +69,10 @@ export function checkMatrix(result: RunResult): CheckMatrix {
     for (const name of names) count(name, 'scenarios', scenario.operationId, outcomeUnder(name, scenario))
   }
   // Spec order, then any operation the spec does not name; one no scenario reached has no column.
-  const specOrder = routes.map((route) => route.operationId as string)
-  const ordered = [...specOrder.filter((operation) => operations.has(operation)), ...[...operations].filter((operation) => !specOrder.includes(operation))]
+  const specOrder = operationList.map((route) => route.operationId as string)
+  const ordered = [
+    ...specOrder.filter((operation) => operations.has(operation)),
+    ...[...operations].filter((operation) => !specOrder.includes(operation)),
+  ]
   return { operations: ordered, rows: [...rows.values()] }
 }

@@ -23,7 +23,9 @@ export function consoleSummary(result: RunResult): string {
   }
   for (const [check, counts] of byCheck) {
     const mark = counts.error > 0 ? '!' : counts.failed > 0 ? '✗' : counts.passed > 0 ? '✓' : '-'
-    const parts = Object.entries(counts).filter(([, n]) => n > 0).map(([state, n]) => `${n} ${state}`)
+    const parts = Object.entries(counts)
+      .filter(([, n]) => n > 0)
+      .map(([state, n]) => `${n} ${state}`)
     lines.push(`  ${mark} ${check.padEnd(30, ' ')} ${parts.join(', ')}`)
   }
   const failures = all.flatMap((scenario) => failuresOf(scenario).map((failure) => ({ scenario, ...failure })))

@@ -9,7 +9,9 @@ const created = (id: number) =>
     request: { method: 'POST', url: 'http://petstore.test/v1/pets', headers: {} },
     response: { status: 201, headers: {}, bodyText: `{"id":${id}}`, jsonParsed: true, truncated: false, durationMs: 1 },
   })
-const assertion = (message: string, received?: string): { result: CheckResult } => ({ result: { check: 'create_echo', outcome: 'failed', message, received } })
+const assertion = (message: string, received?: string): { result: CheckResult } => ({
+  result: { check: 'create_echo', outcome: 'failed', message, received },
+})
 
 it('finds the exchange a registry check ran on', () => {
   const exchange = created(1)
@@ -18,8 +20,12 @@ it('finds the exchange a registry check ran on', () => {
 
 it('finds the exchange an assertion names, and among identical requests the one whose body it quotes', () => {
   const exchanges = [exchangeFixture(), created(1), created(2), created(3)]
-  expect(exchangeOf(assertion('not a Pet (POST http://petstore.test/v1/pets)', '{"id":2}'), { exchanges })).toBe(exchanges[2])
-  expect(exchangeOf(assertion('not a Pet (POST http://petstore.test/v1/pets)', '201'), { exchanges })).toBe(exchanges[3])
+  expect(exchangeOf(assertion('not a Pet (POST http://petstore.test/v1/pets)', '{"id":2}'), { exchanges })).toBe(
+    exchanges[2],
+  )
+  expect(exchangeOf(assertion('not a Pet (POST http://petstore.test/v1/pets)', '201'), { exchanges })).toBe(
+    exchanges[3],
+  )
 })
 
 it('falls back to the only exchange of the scenario, and to none when it cannot tell', () => {

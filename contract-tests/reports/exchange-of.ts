@@ -7,14 +7,20 @@ import type { ScenarioResult } from '../run/scenario-result.ts'
  * only exchange. Undefined when it cannot be told: a report then shows no curl line rather than a wrong one.
  * @example exchangeOf(failuresOf(scenario)[0], scenario)?.request.url
  */
-export function exchangeOf(item: { result: CheckResult; exchange?: Exchange }, scenario: Pick<ScenarioResult, 'exchanges'>): Exchange | undefined {
+export function exchangeOf(
+  item: { result: CheckResult; exchange?: Exchange },
+  scenario: Pick<ScenarioResult, 'exchanges'>,
+): Exchange | undefined {
   if (item.exchange) return item.exchange
   const { message, received } = item.result
   const named = scenario.exchanges.filter(({ request }) => message.endsWith(` (${request.method} ${request.url})`))
   if (named.length > 0) {
     // The same request sent several times (three pets created): the body the assertion quotes tells
     // which answer it judged; failing that, the last, as a scenario asserts on what it just received.
-    return named.find(({ response }) => received !== undefined && response?.bodyText.trim() === received.trim()) ?? named.at(-1)
+    return (
+      named.find(({ response }) => received !== undefined && response?.bodyText.trim() === received.trim()) ??
+      named.at(-1)
+    )
   }
   return scenario.exchanges.length === 1 ? scenario.exchanges[0] : undefined
 }

@@ -10,7 +10,8 @@ export const bodyCap = 2_000
 function readableBody(text: string): string {
   try {
     const parsed: unknown = JSON.parse(text)
-    if (JSON.stringify(parsed) === text && typeof parsed === 'object' && parsed !== null) return JSON.stringify(parsed, null, 2)
+    if (JSON.stringify(parsed) === text && typeof parsed === 'object' && parsed !== null)
+      return JSON.stringify(parsed, null, 2)
   } catch {
     // Not JSON: shown as received.
   }
@@ -22,7 +23,9 @@ function responseBody(response: ExchangeResponse): SafeHtml {
   const body = readableBody(response.bodyText)
   const shown = body.length > bodyCap ? body.slice(0, bodyCap) : body
   const notes = [
-    body.length > bodyCap ? `First ${bodyCap.toLocaleString('en')} of ${body.length.toLocaleString('en')} characters.` : '',
+    body.length > bodyCap
+      ? `First ${bodyCap.toLocaleString('en')} of ${body.length.toLocaleString('en')} characters.`
+      : '',
     response.truncated ? 'The client stopped reading at its size cap: the body was longer still.' : '',
   ].filter(Boolean)
   return html`<pre class="body">${shown}</pre>${notes.length > 0 && html`<p class="note">${notes.join(' ')}</p>`}`

@@ -32,7 +32,9 @@ afterEach(() => {
 it('shows the verdict, the exit code and the target error in the header', () => {
   const header = textOf(htmlReport(runResultFixture()).split('</header>')[0]!)
   expect(header).toContain('Target could not be judged Pet Store contract · staging exit code 2')
-  expect(header).toContain('The target could not be judged: Failed to reach the target (POST http://petstore.test/messages): connect ECONNREFUSED.')
+  expect(header).toContain(
+    'The target could not be judged: Failed to reach the target (POST http://petstore.test/messages): connect ECONNREFUSED.',
+  )
   expect(header).toContain('Pets API http://petstore.test/v1 Messages API http://petstore.test Mode Read-write')
   expect(header).toContain('Started 2025-03-04 05:06:07 UTC Duration 1.2 s')
 })
@@ -40,33 +42,63 @@ it('shows the verdict, the exit code and the target error in the header', () => 
 it('calls a run without failures conformant and one with failures a contract violation', () => {
   const result = runResultFixture()
   result.scenarios = [scenarioFixture()]
-  expect(textOf(htmlReport({ ...result, exitCode: 0, targetError: undefined }))).toContain('Conformant Pet Store contract · staging exit code 0')
-  expect(textOf(htmlReport({ ...result, exitCode: 1, targetError: undefined }))).toContain('Contract violations Pet Store contract · staging exit code 1')
+  expect(textOf(htmlReport({ ...result, exitCode: 0, targetError: undefined }))).toContain(
+    'Conformant Pet Store contract · staging exit code 0',
+  )
+  expect(textOf(htmlReport({ ...result, exitCode: 1, targetError: undefined }))).toContain(
+    'Contract violations Pet Store contract · staging exit code 1',
+  )
 })
 
 it('counts scenarios by outcome, warnings, and unsafe and refused requests', () => {
-  const header = textOf(htmlReport({ ...runResultFixture(), target: { ...runResultFixture().target, readOnly: true }, refusedRequests: 2 }).split('</header>')[0]!)
-  expect(header).toContain('5 scenarios 2 passed 1 failed 1 skipped 1 error 1 warning 3 unsafe requests sent 2 requests refused')
+  const header = textOf(
+    htmlReport({
+      ...runResultFixture(),
+      target: { ...runResultFixture().target, readOnly: true },
+      refusedRequests: 2,
+    }).split('</header>')[0]!,
+  )
+  expect(header).toContain(
+    '5 scenarios 2 passed 1 failed 1 skipped 1 error 1 warning 3 unsafe requests sent 2 requests refused',
+  )
   expect(header).toContain('Mode Read-only')
 })
 
 it('lists every registry check as a row, with its description, before the scenario checks', () => {
   const page = htmlReport(runResultFixture())
-  const rows = [...section(page, 'matrix').matchAll(/<tr><th scope="row"[^>]*><code>([^<]+)<\/code>/g)].map(([, check]) => check)
-  expect(rows).toEqual([...responseChecks.map(({ name }) => name), 'status_filter', 'status_filter_before_limit', 'invalid_limit_rejected', 'create_echo', 'lowercase_bearer', 'message_queued'])
+  const rows = [...section(page, 'matrix').matchAll(/<tr><th scope="row"[^>]*><code>([^<]+)<\/code>/g)].map(
+    ([, check]) => check,
+  )
+  expect(rows).toEqual([
+    ...responseChecks.map(({ name }) => name),
+    'status_filter',
+    'status_filter_before_limit',
+    'invalid_limit_rejected',
+    'create_echo',
+    'lowercase_bearer',
+    'message_queued',
+  ])
   expect(page).toContain(`<th scope="row" title="${responseChecks[0]!.description}">`)
 })
 
 it('has a column per operation the run met, in the order of the spec', () => {
   const head = /<thead>([\s\S]*?)<\/thead>/.exec(htmlReport(runResultFixture()))![1]!
-  expect([...head.matchAll(/<th scope="col">([^<]+)<\/th>/g)].map(([, name]) => name)).toEqual(['Check', 'listPets', 'createPet', 'sendMessage'])
+  expect([...head.matchAll(/<th scope="col">([^<]+)<\/th>/g)].map(([, name]) => name)).toEqual([
+    'Check',
+    'listPets',
+    'createPet',
+    'sendMessage',
+  ])
 })
 
 it('marks a failed check red on its operation, and links the cell to the failure', () => {
   const page = htmlReport(runResultFixture())
   expect(cellOutcome(page, 'invalid_limit_rejected', 'listPets')).toBe('failed')
   expect(cellOutcome(page, 'json_content_type', 'listPets')).toBe('failed')
-  const cell = /<td class="cell-failed" data-check="json_content_type" data-operation="listPets"[^>]*><a href="#([\w-]+)">/.exec(page)
+  const cell =
+    /<td class="cell-failed" data-check="json_content_type" data-operation="listPets"[^>]*><a href="#([\w-]+)">/.exec(
+      page,
+    )
   expect(page).toContain(`<div class="finding failed" id="${cell![1]}">`)
 })
 
@@ -80,7 +112,11 @@ it('marks a warning amber, a skip grey, a target error apart, and what held gree
 })
 
 it('shows every count of a cell, the failures first', () => {
-  expect(textOf(htmlReport(runResultFixture()).match(/<td class="cell-failed" data-check="json_content_type"[\s\S]*?<\/td>/)![0])).toBe(' ✗ 1 ✓ 3 ')
+  expect(
+    textOf(
+      htmlReport(runResultFixture()).match(/<td class="cell-failed" data-check="json_content_type"[\s\S]*?<\/td>/)![0],
+    ),
+  ).toBe(' ✗ 1 ✓ 3 ')
 })
 
 it('opens every failure with what was received, what was expected and a curl line', () => {
@@ -89,9 +125,13 @@ it('opens every failure with what was received, what was expected and a curl lin
   expect(failures).toContain('<details open class="card error"')
   const text = textOf(failures)
   expect(text).toContain('listPets answers 400 with an Error to limit="0"')
-  expect(text).toContain('invalid_limit_rejected limit="0" is refused: got 200 (GET http://petstore.test/v1/pets?limit=0) Received 200 Expected 400')
+  expect(text).toContain(
+    'invalid_limit_rejected limit="0" is refused: got 200 (GET http://petstore.test/v1/pets?limit=0) Received 200 Expected 400',
+  )
   expect(text).toContain('json_content_type The body is not sent as JSON. Received text/html Expected application/json')
-  expect(text).toContain(`Reproduce curl -sS -i 'http://petstore.test/v1/pets?limit=0' -H 'accept: application/json' -H "authorization: Bearer ${redactedKey}"`)
+  expect(text).toContain(
+    `Reproduce curl -sS -i 'http://petstore.test/v1/pets?limit=0' -H 'accept: application/json' -H "authorization: Bearer ${redactedKey}"`,
+  )
   expect(text).toContain('Response headers content-type: text/html Response body <script>alert(1)</script>')
   expect(text).toContain('The target could not be judged: Failed to reach the target')
 })
@@ -118,20 +158,32 @@ it('loads nothing from the network and runs no script', () => {
   expect(page).not.toMatch(/<(script|link|iframe|img|object|embed)\b/i)
   expect(page).not.toMatch(/@import|url\(/i)
   for (const [, target] of page.matchAll(/\b(?:src|href|action)\s*=\s*"([^"]*)"/gi)) expect(target).toMatch(/^#/)
-  expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`)
+  expect(page).toContain(
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+  )
 })
 
 it('lists skipped scenarios with their reason', () => {
-  expect(textOf(section(htmlReport(runResultFixture()), 'skipped'))).toContain('createPet answers 201 with the pet it was sent createPet create_echo Read-only run: this scenario sends POST requests.')
+  expect(textOf(section(htmlReport(runResultFixture()), 'skipped'))).toContain(
+    'createPet answers 201 with the pet it was sent createPet create_echo Read-only run: this scenario sends POST requests.',
+  )
 })
 
 it('lists warnings with what was received', () => {
-  expect(textOf(section(htmlReport(runResultFixture()), 'warnings'))).toContain('lowercase_bearer A lower-case "bearer" scheme is refused. Received 401 Expected either answer')
+  expect(textOf(section(htmlReport(runResultFixture()), 'warnings'))).toContain(
+    'lowercase_bearer A lower-case "bearer" scheme is refused. Received 401 Expected either answer',
+  )
 })
 
 it('lists every scenario, the setup first, folded', () => {
   const list = section(htmlReport(runResultFixture()), 'scenarios')
-  expect([...list.matchAll(/<details class="card (\w+)"><summary><span class="pill \w+">\w+<\/span><span class="title">([^<]+)/g)].map(([, tone, title]) => `${tone}: ${title}`)).toEqual([
+  expect(
+    [
+      ...list.matchAll(
+        /<details class="card (\w+)"><summary><span class="pill \w+">\w+<\/span><span class="title">([^<]+)/g,
+      ),
+    ].map(([, tone, title]) => `${tone}: ${title}`),
+  ).toEqual([
     'passed: suite setup: list the pets the target holds',
     'passed: listPets?status=sold returns only sold pets, filtered before the limit',
     'failed: listPets answers 400 with an Error to limit=&quot;0&quot;',
@@ -155,15 +207,27 @@ it('indents a JSON body only when indenting is all that changes', () => {
   const result = runResultFixture()
   const [exchange] = result.scenarios[1]!.exchanges
   exchange!.response!.bodyText = '{"id":1,"name":"Rex"}'
-  expect(htmlReport(result)).toContain('<pre class="body">{\n  &quot;id&quot;: 1,\n  &quot;name&quot;: &quot;Rex&quot;\n}</pre>')
+  expect(htmlReport(result)).toContain(
+    '<pre class="body">{\n  &quot;id&quot;: 1,\n  &quot;name&quot;: &quot;Rex&quot;\n}</pre>',
+  )
   exchange!.response!.bodyText = '{"id":12345678901234567890}'
   expect(htmlReport(result)).toContain('<pre class="body">{&quot;id&quot;:12345678901234567890}</pre>')
 })
 
 it('folds a failure repeated word for word under the first one', () => {
   const result = runResultFixture()
-  const failure = { check: 'response_schema_conformance', outcome: 'failed' as const, message: 'categoryId is a string.' }
-  const exchanges = [1, 2, 3].map((id) => exchangeFixture({ operationId: 'createPet', request: { method: 'POST', url: 'http://petstore.test/v1/pets', headers: {}, body: `{"n":${id}}` }, results: [failure] }))
+  const failure = {
+    check: 'response_schema_conformance',
+    outcome: 'failed' as const,
+    message: 'categoryId is a string.',
+  }
+  const exchanges = [1, 2, 3].map((id) =>
+    exchangeFixture({
+      operationId: 'createPet',
+      request: { method: 'POST', url: 'http://petstore.test/v1/pets', headers: {}, body: `{"n":${id}}` },
+      results: [failure],
+    }),
+  )
   result.setup = scenarioFixture({ check: 'suite_setup', title: 'suite setup', outcome: 'failed', exchanges })
   const failures = section(htmlReport(result), 'failures')
   expect(textOf(failures)).toContain('2 more responses failed the same way (response_schema_conformance)')
@@ -179,9 +243,24 @@ it('prints a redacted key as the placeholder it was given and never reads the re
 
 it('shows the failed checks of a scenario that skipped itself after them', () => {
   const result = runResultFixture()
-  const failure = { check: 'create_unique_id', outcome: 'failed' as const, message: 'the 201 body is a Pet', received: '{"id":"7"}' }
-  result.scenarios = [scenarioFixture({ check: 'create_unique_id', operationId: 'createPet', outcome: 'skipped', reason: 'Fewer than two pets could be created.', assertions: [failure] })]
+  const failure = {
+    check: 'create_unique_id',
+    outcome: 'failed' as const,
+    message: 'the 201 body is a Pet',
+    received: '{"id":"7"}',
+  }
+  result.scenarios = [
+    scenarioFixture({
+      check: 'create_unique_id',
+      operationId: 'createPet',
+      outcome: 'skipped',
+      reason: 'Fewer than two pets could be created.',
+      assertions: [failure],
+    }),
+  ]
   const failures = section(htmlReport(result), 'failures')
   expect(failures).toContain('<details open class="card failed"')
-  expect(textOf(failures)).toContain('Skipped after these checks failed: Fewer than two pets could be created. create_unique_id the 201 body is a Pet Received {"id":"7"}')
+  expect(textOf(failures)).toContain(
+    'Skipped after these checks failed: Fewer than two pets could be created. create_unique_id the 201 body is a Pet Received {"id":"7"}',
+  )
 })

@@ -1,7 +1,7 @@
 import type { CheckResult, Exchange } from '../client/exchange.ts'
 import type { RunResult } from '../run/run-result.ts'
-import { failuresOf, warningsOf, type ScenarioResult } from '../run/scenario-result.ts'
-import { checkMatrix, type CellOutcome, type MatrixCell, type MatrixRow } from './check-matrix.ts'
+import { failuresOf, type ScenarioResult, warningsOf } from '../run/scenario-result.ts'
+import { type CellOutcome, checkMatrix, type MatrixCell, type MatrixRow } from './check-matrix.ts'
 import { exchangeOf } from './exchange-of.ts'
 import { html, SafeHtml } from './html.ts'
 import { htmlExchange, statusBadge } from './html-exchange.ts'
@@ -36,7 +36,8 @@ const key = (check: string, operation: string): string => `${check} ${operation}
 const operationOf = (item: Item, scenario: ScenarioResult): string => item.exchange?.operationId ?? scenario.operationId
 // A scenario can record failed checks and then skip itself: it keeps its outcome, but what failed
 // is shown all the same (the matrix counts it, and its red cell must lead somewhere).
-const hasFailures = (scenario: ScenarioResult): boolean => scenario.outcome === 'failed' || scenario.outcome === 'error' || failuresOf(scenario).length > 0
+const hasFailures = (scenario: ScenarioResult): boolean =>
+  scenario.outcome === 'failed' || scenario.outcome === 'error' || failuresOf(scenario).length > 0
 
 interface Counts {
   passed: number
@@ -53,7 +54,8 @@ interface Counts {
 function header(result: RunResult, counts: Counts): SafeHtml {
   const verdict = verdicts[result.exitCode]
   const { target, setup } = result
-  const tile = (count: number, one: string, many: string, tone = ''): SafeHtml => html`<li class="${tone}"><b>${count}</b> ${count === 1 ? one : many}</li>`
+  const tile = (count: number, one: string, many: string, tone = ''): SafeHtml =>
+    html`<li class="${tone}"><b>${count}</b> ${count === 1 ? one : many}</li>`
   const tiles = [
     tile(result.scenarios.length, 'scenario', 'scenarios'),
     tile(counts.passed, 'passed', 'passed', 'c-passed'),
@@ -83,7 +85,8 @@ ${result.targetError !== undefined && html`<p class="target-error"><strong>The t
 function cell(row: MatrixRow, operation: string, anchors: Map<string, string>): SafeHtml {
   const counts: MatrixCell | undefined = row.cells.get(operation)
   const present = counts ? cellOrder.filter((outcome) => counts[outcome] > 0) : []
-  if (!counts || present.length === 0) return html`<td class="cell-none" data-check="${row.check}" data-operation="${operation}" title="not applicable">·</td>`
+  if (!counts || present.length === 0)
+    return html`<td class="cell-none" data-check="${row.check}" data-operation="${operation}" title="not applicable">·</td>`
   const worst = present[0]!
   const title = `${row.check} on ${operation}: ${present.map((outcome) => `${counts[outcome]} ${outcome}`).join(', ')} (${row.counts})`
   const text = present.map((outcome) => html`<span class="n">${symbols[outcome]} ${counts[outcome]}</span>`)
@@ -101,7 +104,13 @@ function matrix(result: RunResult, anchors: Map<string, string>): SafeHtml {
   return html`<section id="matrix"><h2>Checks by operation</h2>
 <div class="matrix-wrap"><table class="matrix">
 <thead><tr><th scope="col">Check</th>${operations.map((operation) => html`<th scope="col">${operation}</th>`)}</tr></thead>
-<tbody>${group('Applied to every response (counts are responses)', rows.filter((row) => row.counts === 'responses'))}${group('Promises of the scenarios (counts are scenarios)', rows.filter((row) => row.counts === 'scenarios'))}</tbody>
+<tbody>${group(
+    'Applied to every response (counts are responses)',
+    rows.filter((row) => row.counts === 'responses'),
+  )}${group(
+    'Promises of the scenarios (counts are scenarios)',
+    rows.filter((row) => row.counts === 'scenarios'),
+  )}</tbody>
 </table></div>
 <p class="legend"><span><span class="cell-failed">✗</span>failed</span><span><span class="cell-error">!</span>target error</span><span><span class="cell-warning">▲</span>warning</span><span><span class="cell-passed">✓</span>passed</span><span><span class="cell-skipped">–</span>skipped</span><span><span class="cell-none">·</span>not applicable</span><span>A red cell links to its first failure.</span></p>
 </section>`
@@ -116,7 +125,10 @@ ${(result.received !== undefined || result.expected !== undefined) && html`<dl c
 
 // Several checks often fail on one response (a 500 breaks the status, the content type and the
 // schema at once): their findings are listed together, above that response shown once.
-function byExchange(items: ReadonlyArray<Item>, scenario: ScenarioResult): Array<{ exchange?: Exchange; items: Array<Item> }> {
+function byExchange(
+  items: ReadonlyArray<Item>,
+  scenario: ScenarioResult,
+): Array<{ exchange?: Exchange; items: Array<Item> }> {
   const groups = new Map<Exchange | undefined, Array<Item>>()
   for (const item of items) {
     const exchange = exchangeOf(item, scenario)
@@ -161,7 +173,10 @@ ${unplaced && html`<details class="exchange-more"><summary>Requests this scenari
 </div></details>`
 }
 
-function failures(judged: ReadonlyArray<{ scenario: ScenarioResult; index: number }>, ids: Map<CheckResult, string>): SafeHtml {
+function failures(
+  judged: ReadonlyArray<{ scenario: ScenarioResult; index: number }>,
+  ids: Map<CheckResult, string>,
+): SafeHtml {
   const failing = judged.filter(({ scenario }) => hasFailures(scenario))
   return html`<section id="failures"><h2>Failures <span class="count${failing.length > 0 ? ' bad' : ''}">${failing.length}</span></h2>
 ${failing.length === 0 ? html`<p class="empty">No failures: every check held.</p>` : failing.map(({ scenario, index }) => failureCard(scenario, index, ids))}
@@ -173,9 +188,15 @@ function warnings(judged: ReadonlyArray<{ scenario: ScenarioResult }>): SafeHtml
   const total = warned.reduce((sum, { scenario }) => sum + warningsOf(scenario).length, 0)
   return html`<section id="warnings"><h2>Warnings <span class="count${total > 0 ? ' amber' : ''}">${total}</span></h2>
 <p class="note">Things the interface leaves open or discourages: never a violation, worth a look.</p>
-${warned.length === 0 ? html`<p class="empty">No warnings.</p>` : warned.map(({ scenario }) => html`<details open class="card warning">${summaryOf(scenario, 'warning')}<div class="body">
+${
+  warned.length === 0
+    ? html`<p class="empty">No warnings.</p>`
+    : warned.map(
+        ({ scenario }) => html`<details open class="card warning">${summaryOf(scenario, 'warning')}<div class="body">
 ${byExchange(warningsOf(scenario), scenario).map((group) => html`${group.items.map((item) => finding(item, 'warning'))}${group.exchange && html`<details class="exchange-more"><summary>Request and response</summary>${htmlExchange(group.exchange)}</details>`}`)}
-</div></details>`)}
+</div></details>`,
+      )
+}
 </section>`
 }
 
@@ -212,7 +233,8 @@ ${scenario.exchanges.map((exchange) => {
  */
 export function htmlReport(result: RunResult): string {
   const judged = [result.setup, ...result.scenarios].map((scenario, index) => ({ scenario, index }))
-  const outcomes = (outcome: ScenarioResult['outcome']): number => result.scenarios.filter((scenario) => scenario.outcome === outcome).length
+  const outcomes = (outcome: ScenarioResult['outcome']): number =>
+    result.scenarios.filter((scenario) => scenario.outcome === outcome).length
   const counts: Counts = {
     passed: outcomes('passed'),
     failed: outcomes('failed'),
@@ -230,9 +252,11 @@ export function htmlReport(result: RunResult): string {
     failuresOf(scenario).forEach((item, position) => {
       const id = `finding-${index}-${position}`
       ids.set(item.result, id)
-      if (!anchors.has(key(item.result.check, operationOf(item, scenario)))) anchors.set(key(item.result.check, operationOf(item, scenario)), id)
+      if (!anchors.has(key(item.result.check, operationOf(item, scenario))))
+        anchors.set(key(item.result.check, operationOf(item, scenario)), id)
     })
-    if (scenario.outcome === 'error' && !anchors.has(key(scenario.check, scenario.operationId))) anchors.set(key(scenario.check, scenario.operationId), `failure-${index}`)
+    if (scenario.outcome === 'error' && !anchors.has(key(scenario.check, scenario.operationId)))
+      anchors.set(key(scenario.check, scenario.operationId), `failure-${index}`)
   }
   const verdict = verdicts[result.exitCode]
   const page = html`<html lang="en">

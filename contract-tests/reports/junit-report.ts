@@ -1,6 +1,6 @@
 import type { CheckResult, Exchange } from '../client/exchange.ts'
 import type { RunResult } from '../run/run-result.ts'
-import { failuresOf, warningsOf, type ScenarioResult } from '../run/scenario-result.ts'
+import { failuresOf, type ScenarioResult, warningsOf } from '../run/scenario-result.ts'
 import { curlCommand } from './curl-command.ts'
 import { escapeMarkup } from './escape-markup.ts'
 import { exchangeOf } from './exchange-of.ts'
@@ -10,7 +10,8 @@ import { exchangeOf } from './exchange-of.ts'
 const messageCap = 1_000
 
 // Parsers fold newlines and tabs in attribute values into spaces; character references keep them.
-const attribute = (text: string): string => escapeMarkup(text).replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;')
+const attribute = (text: string): string =>
+  escapeMarkup(text).replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;')
 const attributes = (values: Record<string, string | number>): string =>
   Object.entries(values)
     .map(([name, value]) => ` ${name}="${attribute(String(value))}"`)
@@ -51,14 +52,18 @@ function verdict(scenario: ScenarioResult): string {
     return `    <error${attributes({ message: cap(scenario.reason ?? 'The target could not be judged.'), type: 'target_error' })}>${escapeMarkup(body)}</error>\n`
   }
   if (scenario.outcome !== 'failed') return ''
-  const message = failures.length > 0 ? summary(failures.map(({ result }) => `${result.check}: ${result.message}`)) : 'The scenario failed.'
+  const message =
+    failures.length > 0
+      ? summary(failures.map(({ result }) => `${result.check}: ${result.message}`))
+      : 'The scenario failed.'
   const body = failures.map((item) => describeCheck(item, scenario)).join('\n\n')
   return `    <failure${attributes({ message: cap(message), type: failures[0]?.result.check ?? scenario.check })}>${escapeMarkup(body)}</failure>\n`
 }
 
 function testcase(scenario: ScenarioResult, classname: string): string {
   // A scenario that records failed checks and then skips itself stays skipped; what failed still shows.
-  const unreported = scenario.outcome === 'skipped' ? failuresOf(scenario).map((item) => `failed ${describeCheck(item, scenario)}`) : []
+  const unreported =
+    scenario.outcome === 'skipped' ? failuresOf(scenario).map((item) => `failed ${describeCheck(item, scenario)}`) : []
   const notes = [...unreported, ...warningsOf(scenario).map((item) => `warning ${describeCheck(item, scenario)}`)]
   const out = notes.length > 0 ? `    <system-out>${escapeMarkup(notes.join('\n\n'))}</system-out>\n` : ''
   const head = `  <testcase${attributes({ name: scenario.title, classname, time: seconds(scenario.durationMs) })}`
@@ -67,7 +72,8 @@ function testcase(scenario: ScenarioResult, classname: string): string {
 }
 
 function counts(scenarios: ReadonlyArray<ScenarioResult>): Record<string, number> {
-  const count = (outcome: ScenarioResult['outcome']): number => scenarios.filter((scenario) => scenario.outcome === outcome).length
+  const count = (outcome: ScenarioResult['outcome']): number =>
+    scenarios.filter((scenario) => scenario.outcome === outcome).length
   return { tests: scenarios.length, failures: count('failed'), errors: count('error'), skipped: count('skipped') }
 }
 
@@ -103,9 +109,20 @@ export function junitReport(result: RunResult): string {
   const operations = [...new Set(result.scenarios.map((scenario) => scenario.operationId))]
   const suites = [
     testsuite('setup', [result.setup], result, properties(result)),
-    ...operations.map((operation) => testsuite(operation, result.scenarios.filter((scenario) => scenario.operationId === operation), result)),
+    ...operations.map((operation) =>
+      testsuite(
+        operation,
+        result.scenarios.filter((scenario) => scenario.operationId === operation),
+        result,
+      ),
+    ),
   ]
   const totals = counts([result.setup, ...result.scenarios])
-  const root = attributes({ name: `petstore contract: ${result.target.name}`, ...totals, time: seconds(result.durationMs), timestamp: result.startedAt })
+  const root = attributes({
+    name: `petstore contract: ${result.target.name}`,
+    ...totals,
+    time: seconds(result.durationMs),
+    timestamp: result.startedAt,
+  })
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${root}>\n${suites.join('')}</testsuites>\n`
 }

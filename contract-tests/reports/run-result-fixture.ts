@@ -6,7 +6,8 @@ import { redactedKey } from './redact.ts'
 /** What a hostile server might put in a body, for the report tests. */
 export const hostileBody = '<script>alert(1)</script>'
 
-const passedChecks = (...names: Array<string>): Array<CheckResult> => names.map((check) => ({ check, outcome: 'passed', message: `${check} held.` }))
+const passedChecks = (...names: Array<string>): Array<CheckResult> =>
+  names.map((check) => ({ check, outcome: 'passed', message: `${check} held.` }))
 
 /**
  * A redacted GET exchange answered 200 with a JSON array, for the report tests.
@@ -15,9 +16,26 @@ const passedChecks = (...names: Array<string>): Array<CheckResult> => names.map(
 export function exchangeFixture(overrides: Partial<Exchange> = {}): Exchange {
   return {
     operationId: 'listPets',
-    request: { method: 'GET', url: 'http://petstore.test/v1/pets', headers: { accept: 'application/json', authorization: `Bearer ${redactedKey}` } },
-    response: { status: 200, headers: { 'content-type': 'application/json' }, bodyText: '[]', json: [], jsonParsed: true, truncated: false, durationMs: 4 },
-    results: passedChecks('no_server_error', 'status_code_documented', 'json_content_type', 'response_schema_conformance'),
+    request: {
+      method: 'GET',
+      url: 'http://petstore.test/v1/pets',
+      headers: { accept: 'application/json', authorization: `Bearer ${redactedKey}` },
+    },
+    response: {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      bodyText: '[]',
+      json: [],
+      jsonParsed: true,
+      truncated: false,
+      durationMs: 4,
+    },
+    results: passedChecks(
+      'no_server_error',
+      'status_code_documented',
+      'json_content_type',
+      'response_schema_conformance',
+    ),
     ...overrides,
   }
 }
@@ -27,7 +45,17 @@ export function exchangeFixture(overrides: Partial<Exchange> = {}): Exchange {
  * @example scenarioFixture({ outcome: 'skipped', reason: 'Read-only run.' })
  */
 export function scenarioFixture(overrides: Partial<ScenarioResult> = {}): ScenarioResult {
-  return { check: 'list_bare_array', title: 'listPets answers 200 with a bare array of pets', operationId: 'listPets', writes: false, outcome: 'passed', assertions: [], exchanges: [], durationMs: 12, ...overrides }
+  return {
+    check: 'list_bare_array',
+    title: 'listPets answers 200 with a bare array of pets',
+    operationId: 'listPets',
+    writes: false,
+    outcome: 'passed',
+    assertions: [],
+    exchanges: [],
+    durationMs: 12,
+    ...overrides,
+  }
 }
 
 const limitZero = 'http://petstore.test/v1/pets?limit=0'
@@ -40,18 +68,45 @@ const limitZero = 'http://petstore.test/v1/pets?limit=0'
  */
 export function runResultFixture(): RunResult {
   const failedExchange = exchangeFixture({
-    request: { method: 'GET', url: limitZero, headers: { accept: 'application/json', authorization: `Bearer ${redactedKey}` } },
-    response: { status: 200, headers: { 'content-type': 'text/html' }, bodyText: hostileBody, jsonParsed: false, truncated: false, durationMs: 3 },
+    request: {
+      method: 'GET',
+      url: limitZero,
+      headers: { accept: 'application/json', authorization: `Bearer ${redactedKey}` },
+    },
+    response: {
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+      bodyText: hostileBody,
+      jsonParsed: false,
+      truncated: false,
+      durationMs: 3,
+    },
     results: [
       ...passedChecks('no_server_error', 'status_code_documented'),
-      { check: 'json_content_type', outcome: 'failed', message: 'The body is not sent as JSON.', expected: 'application/json', received: 'text/html' },
+      {
+        check: 'json_content_type',
+        outcome: 'failed',
+        message: 'The body is not sent as JSON.',
+        expected: 'application/json',
+        received: 'text/html',
+      },
     ],
   })
   return {
-    target: { name: 'staging', baseUrl: 'http://petstore.test/v1', messagesBaseUrl: 'http://petstore.test', readOnly: false },
+    target: {
+      name: 'staging',
+      baseUrl: 'http://petstore.test/v1',
+      messagesBaseUrl: 'http://petstore.test',
+      readOnly: false,
+    },
     startedAt: '2025-03-04T05:06:07.000Z',
     durationMs: 1_234,
-    setup: scenarioFixture({ check: 'suite_setup', title: 'suite setup: list the pets the target holds', exchanges: [exchangeFixture()], durationMs: 20 }),
+    setup: scenarioFixture({
+      check: 'suite_setup',
+      title: 'suite setup: list the pets the target holds',
+      exchanges: [exchangeFixture()],
+      durationMs: 20,
+    }),
     scenarios: [
       scenarioFixture({
         check: 'status_filter',
@@ -60,20 +115,46 @@ export function runResultFixture(): RunResult {
           { check: 'status_filter', outcome: 'passed', message: 'every pet is sold' },
           { check: 'status_filter_before_limit', outcome: 'passed', message: 'the filter applies before the limit' },
         ],
-        exchanges: [exchangeFixture({ request: { method: 'GET', url: 'http://petstore.test/v1/pets?status=sold', headers: {} } })],
+        exchanges: [
+          exchangeFixture({ request: { method: 'GET', url: 'http://petstore.test/v1/pets?status=sold', headers: {} } }),
+        ],
       }),
       scenarioFixture({
         check: 'invalid_limit_rejected',
         title: 'listPets answers 400 with an Error to limit="0"',
         outcome: 'failed',
-        assertions: [{ check: 'invalid_limit_rejected', outcome: 'failed', message: `limit="0" is refused: got 200 (GET ${limitZero})`, expected: '400', received: '200' }],
+        assertions: [
+          {
+            check: 'invalid_limit_rejected',
+            outcome: 'failed',
+            message: `limit="0" is refused: got 200 (GET ${limitZero})`,
+            expected: '400',
+            received: '200',
+          },
+        ],
         exchanges: [failedExchange],
       }),
-      scenarioFixture({ check: 'create_echo', title: 'createPet answers 201 with the pet it was sent', operationId: 'createPet', writes: true, outcome: 'skipped', reason: 'Read-only run: this scenario sends POST requests.', durationMs: 0 }),
+      scenarioFixture({
+        check: 'create_echo',
+        title: 'createPet answers 201 with the pet it was sent',
+        operationId: 'createPet',
+        writes: true,
+        outcome: 'skipped',
+        reason: 'Read-only run: this scenario sends POST requests.',
+        durationMs: 0,
+      }),
       scenarioFixture({
         check: 'lowercase_bearer',
         title: 'listPets with a lower-case "bearer" scheme (either answer is allowed)',
-        assertions: [{ check: 'lowercase_bearer', outcome: 'warning', message: 'A lower-case "bearer" scheme is refused.', expected: 'either answer', received: '401' }],
+        assertions: [
+          {
+            check: 'lowercase_bearer',
+            outcome: 'warning',
+            message: 'A lower-case "bearer" scheme is refused.',
+            expected: 'either answer',
+            received: '401',
+          },
+        ],
         exchanges: [exchangeFixture()],
       }),
       scenarioFixture({
@@ -83,7 +164,18 @@ export function runResultFixture(): RunResult {
         writes: true,
         outcome: 'error',
         reason: 'Failed to reach the target (POST http://petstore.test/messages): connect ECONNREFUSED.',
-        exchanges: [{ operationId: 'sendMessage', request: { method: 'POST', url: 'http://petstore.test/messages', headers: { authorization: `Bearer ${redactedKey}` }, body: '{"message":"hi"}' }, results: [] }],
+        exchanges: [
+          {
+            operationId: 'sendMessage',
+            request: {
+              method: 'POST',
+              url: 'http://petstore.test/messages',
+              headers: { authorization: `Bearer ${redactedKey}` },
+              body: '{"message":"hi"}',
+            },
+            results: [],
+          },
+        ],
       }),
     ],
     unsafeRequestsSent: 3,

@@ -1,4 +1,4 @@
-import { ContractClient, type ClientOptions } from '../client/contract-client.ts'
+import { type ClientOptions, ContractClient } from '../client/contract-client.ts'
 import { TargetError } from '../client/target-error.ts'
 import type { Session } from './run-scenario.ts'
 import { failuresOf, type ScenarioResult } from './scenario-result.ts'
@@ -14,7 +14,9 @@ export async function openSession(options: ClientOptions): Promise<{ session?: S
   const started = performance.now()
   const setup: ScenarioResult = {
     check: 'suite_setup',
-    title: client.readOnly ? 'suite setup: list the pets the target holds' : 'suite setup: create the pets the scenarios need, then list them',
+    title: client.readOnly
+      ? 'suite setup: list the pets the target holds'
+      : 'suite setup: create the pets the scenarios need, then list them',
     operationId: client.readOnly ? 'listPets' : 'createPet',
     writes: !client.readOnly,
     outcome: 'passed',
@@ -30,6 +32,14 @@ export async function openSession(options: ClientOptions): Promise<{ session?: S
     return { session: { client, data }, setup }
   } catch (error) {
     if (!(error instanceof TargetError)) throw error
-    return { setup: { ...setup, outcome: 'error', reason: error.message, exchanges: [...client.exchanges], durationMs: Math.round(performance.now() - started) } }
+    return {
+      setup: {
+        ...setup,
+        outcome: 'error',
+        reason: error.message,
+        exchanges: [...client.exchanges],
+        durationMs: Math.round(performance.now() - started),
+      },
+    }
   }
 }

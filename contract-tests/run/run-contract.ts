@@ -16,7 +16,11 @@ export interface RunContractOptions extends ClientOptions {
  * `npm run contract` runs under vitest. Used where many runs must be cheap (the faulty-variant proofs).
  * @example const result = await runContract({ targetName: 'mock', baseUrl, messagesBaseUrl, apiKey, fetch })
  */
-export async function runContract({ targetName, scenarios = allScenarios, ...options }: RunContractOptions): Promise<RunResult> {
+export async function runContract({
+  targetName,
+  scenarios = allScenarios,
+  ...options
+}: RunContractOptions): Promise<RunResult> {
   const startedAt = new Date().toISOString()
   const started = performance.now()
   const { session, setup } = await openSession(options)
@@ -26,7 +30,12 @@ export async function runContract({ targetName, scenarios = allScenarios, ...opt
     results.push(result)
     if (result.outcome === 'error') break
   }
-  const target: TargetInfo = { name: targetName, baseUrl: options.baseUrl, messagesBaseUrl: options.messagesBaseUrl, readOnly: options.readOnly ?? false }
+  const target: TargetInfo = {
+    name: targetName,
+    baseUrl: options.baseUrl,
+    messagesBaseUrl: options.messagesBaseUrl,
+    readOnly: options.readOnly ?? false,
+  }
   return {
     target,
     startedAt,

@@ -25,7 +25,10 @@ export interface RunResult {
 }
 
 /** The exit code a set of results calls for: a target error outranks a violation. */
-export function exitCodeOf(setup: ScenarioResult, scenarios: ReadonlyArray<ScenarioResult>): { exitCode: 0 | 1 | 2; targetError?: string } {
+export function exitCodeOf(
+  setup: ScenarioResult,
+  scenarios: ReadonlyArray<ScenarioResult>,
+): { exitCode: 0 | 1 | 2; targetError?: string } {
   const all = [setup, ...scenarios]
   const error = all.find((result) => result.outcome === 'error')
   if (error) return { exitCode: 2, targetError: error.reason }

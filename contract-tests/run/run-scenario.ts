@@ -1,7 +1,7 @@
 import type { ContractClient } from '../client/contract-client.ts'
 import type { CheckResult, Exchange } from '../client/exchange.ts'
 import { ReadOnlyRefusal, TargetError } from '../client/target-error.ts'
-import { ScenarioSkipped, type AssertDetail, type Scenario } from './scenario.ts'
+import { type AssertDetail, type Scenario, ScenarioSkipped } from './scenario.ts'
 import { failuresOf, type ScenarioResult } from './scenario-result.ts'
 import type { SuiteData } from './suite-data.ts'
 
@@ -37,7 +37,10 @@ export async function runScenario(scenario: Scenario, { client, data }: Session)
   }
   if (scenario.writes && client.readOnly) return finish('skipped', 'Read-only run: this scenario sends POST requests.')
 
-  const record = (outcome: CheckResult['outcome'], { message, expected, received, check, exchange }: AssertDetail): void => {
+  const record = (
+    outcome: CheckResult['outcome'],
+    { message, expected, received, check, exchange }: AssertDetail,
+  ): void => {
     const where = exchange ? ` (${exchange.request.method} ${exchange.request.url})` : ''
     assertions.push({ check: check ?? scenario.check, outcome, message: `${message}${where}`, expected, received })
   }

@@ -18,17 +18,25 @@ export interface ScenarioResult {
 }
 
 /** Every failed result of a scenario: its own assertions and the registry checks on its exchanges. */
-export function failuresOf(result: Pick<ScenarioResult, 'assertions' | 'exchanges'>): Array<{ result: CheckResult; exchange?: Exchange }> {
+export function failuresOf(
+  result: Pick<ScenarioResult, 'assertions' | 'exchanges'>,
+): Array<{ result: CheckResult; exchange?: Exchange }> {
   return [
     ...result.assertions.filter((r) => r.outcome === 'failed').map((r) => ({ result: r })),
-    ...result.exchanges.flatMap((exchange) => exchange.results.filter((r) => r.outcome === 'failed').map((r) => ({ result: r, exchange }))),
+    ...result.exchanges.flatMap((exchange) =>
+      exchange.results.filter((r) => r.outcome === 'failed').map((r) => ({ result: r, exchange })),
+    ),
   ]
 }
 
 /** Every warning of a scenario. */
-export function warningsOf(result: Pick<ScenarioResult, 'assertions' | 'exchanges'>): Array<{ result: CheckResult; exchange?: Exchange }> {
+export function warningsOf(
+  result: Pick<ScenarioResult, 'assertions' | 'exchanges'>,
+): Array<{ result: CheckResult; exchange?: Exchange }> {
   return [
     ...result.assertions.filter((r) => r.outcome === 'warning').map((r) => ({ result: r })),
-    ...result.exchanges.flatMap((exchange) => exchange.results.filter((r) => r.outcome === 'warning').map((r) => ({ result: r, exchange }))),
+    ...result.exchanges.flatMap((exchange) =>
+      exchange.results.filter((r) => r.outcome === 'warning').map((r) => ({ result: r, exchange })),
+    ),
   ]
 }

@@ -1,5 +1,5 @@
-import type { Pet, PetStatus } from '../../spec/types.ts'
 import { petStatuses } from '../../spec/schemas.ts'
+import type { Pet, PetStatus } from '../../spec/types.ts'
 import type { ContractClient } from '../client/contract-client.ts'
 import type { Exchange } from '../client/exchange.ts'
 
@@ -32,9 +32,14 @@ export async function prepareSuiteData(client: ContractClient): Promise<SuiteDat
   const first = client.exchanges.length
   const created: Array<Pet> = []
   if (!client.readOnly) {
-    const plan = [...petStatuses.flatMap((status) => Array.from({ length: perStatus }, () => status)), ...Array.from({ length: withoutStatus }, () => undefined)]
+    const plan = [
+      ...petStatuses.flatMap((status) => Array.from({ length: perStatus }, () => status)),
+      ...Array.from({ length: withoutStatus }, () => undefined),
+    ]
     for (const [index, status] of plan.entries()) {
-      const exchange = await client.call('createPet', { json: { name: `${runTag}-${index}`, categoryId: (index % 5) + 1, ...(status && { status }) } })
+      const exchange = await client.call('createPet', {
+        json: { name: `${runTag}-${index}`, categoryId: (index % 5) + 1, ...(status && { status }) },
+      })
       if (exchange.response?.status === 201 && isPet(exchange.response.json)) created.push(exchange.response.json)
     }
   }
@@ -60,5 +65,11 @@ export async function prepareSuiteData(client: ContractClient): Promise<SuiteDat
 
 export function isPet(value: unknown): value is Pet {
   const pet = value as Pet
-  return typeof pet === 'object' && pet !== null && Number.isInteger(pet.id) && typeof pet.name === 'string' && Number.isInteger(pet.categoryId)
+  return (
+    typeof pet === 'object' &&
+    pet !== null &&
+    Number.isInteger(pet.id) &&
+    typeof pet.name === 'string' &&
+    Number.isInteger(pet.categoryId)
+  )
 }

@@ -37,7 +37,10 @@ export const authScenarios: Array<Scenario> = [
         operationId,
         writes: operationId === 'createPet' || operationId === 'sendMessage',
         async run(context) {
-          const exchange = await context.client.call(operationId, { ...validRequest(operationId, context), authorization })
+          const exchange = await context.client.call(operationId, {
+            ...validRequest(operationId, context),
+            authorization,
+          })
           expectStatus(context, exchange, 401, `${title} is refused`)
         },
       }),
@@ -49,7 +52,11 @@ export const authScenarios: Array<Scenario> = [
     operationId: 'listPets',
     writes: false,
     async run(context) {
-      const exchange = await context.client.call('listPets', { authorization: (key) => `bearer ${key}`, query: 'limit=1', alsoAccepted: [401] })
+      const exchange = await context.client.call('listPets', {
+        authorization: (key) => `bearer ${key}`,
+        query: 'limit=1',
+        alsoAccepted: [401],
+      })
       const status = exchange.response?.status
       // RFC 9110 makes the scheme case-insensitive, but the interface does not say: a refusal is only worth a note.
       if (status === 200) context.assert(true, { message: 'A lower-case "bearer" scheme is accepted.' })

@@ -12,7 +12,13 @@ async function create(context: ScenarioContext, newPet: NewPet & Record<string, 
   const exchange = await context.client.call('createPet', { json: newPet })
   if (!expectStatus(context, exchange, 201, 'a valid new pet is created with 201')) return undefined
   const pet = exchange.response?.json
-  return context.assert(isPet(pet), { message: 'the 201 body is a Pet with an integer id', received: exchange.response?.bodyText, exchange }) ? (pet as Pet) : undefined
+  return context.assert(isPet(pet), {
+    message: 'the 201 body is a Pet with an integer id',
+    received: exchange.response?.bodyText,
+    exchange,
+  })
+    ? (pet as Pet)
+    : undefined
 }
 
 export const createPetScenarios: Array<Scenario> = [
@@ -26,7 +32,11 @@ export const createPetScenarios: Array<Scenario> = [
       const pet = await create(context, sent)
       if (!pet) return
       for (const field of ['name', 'categoryId', 'status'] as const) {
-        context.assert(pet[field] === sent[field], { message: `"${field}" is echoed`, expected: JSON.stringify(sent[field]), received: JSON.stringify(pet[field]) })
+        context.assert(pet[field] === sent[field], {
+          message: `"${field}" is echoed`,
+          expected: JSON.stringify(sent[field]),
+          received: JSON.stringify(pet[field]),
+        })
       }
     },
   },
@@ -38,8 +48,14 @@ export const createPetScenarios: Array<Scenario> = [
     async run(context) {
       const pet = await create(context, { name: `${context.data.runTag}-no-status`, categoryId: 3 })
       if (!pet) return
-      context.assert(pet.name === `${context.data.runTag}-no-status` && pet.categoryId === 3, { message: 'name and categoryId are echoed', received: JSON.stringify(pet) })
-      if (pet.status !== undefined) context.observe({ message: `A pet created without a status came back with status ${JSON.stringify(pet.status)}.` })
+      context.assert(pet.name === `${context.data.runTag}-no-status` && pet.categoryId === 3, {
+        message: 'name and categoryId are echoed',
+        received: JSON.stringify(pet),
+      })
+      if (pet.status !== undefined)
+        context.observe({
+          message: `A pet created without a status came back with status ${JSON.stringify(pet.status)}.`,
+        })
     },
   },
   {
@@ -56,7 +72,11 @@ export const createPetScenarios: Array<Scenario> = [
       if (created.length < 2) return context.skip('Fewer than two pets could be created, so ids cannot be compared.')
       const ids = created.map((pet) => pet.id)
       const duplicates = ids.filter((id, index) => ids.indexOf(id) !== index)
-      context.assert(duplicates.length === 0, { message: `${created.length} created pets have distinct ids`, expected: 'distinct ids', received: `repeated: ${[...new Set(duplicates)].join(', ')}` })
+      context.assert(duplicates.length === 0, {
+        message: `${created.length} created pets have distinct ids`,
+        expected: 'distinct ids',
+        received: `repeated: ${[...new Set(duplicates)].join(', ')}`,
+      })
     },
   },
   {
@@ -70,7 +90,12 @@ export const createPetScenarios: Array<Scenario> = [
       const exchange = await context.client.call('getPet', { params: { petId: pet.id } })
       if (!expectStatus(context, exchange, 200, 'the created pet is found')) return
       const read = exchange.response?.json as Pet
-      context.assert(sameFields(read, pet), { message: 'the pet read back has the fields it was created with', expected: JSON.stringify(pet), received: exchange.response?.bodyText, exchange })
+      context.assert(sameFields(read, pet), {
+        message: 'the pet read back has the fields it was created with',
+        expected: JSON.stringify(pet),
+        received: exchange.response?.bodyText,
+        exchange,
+      })
     },
   },
   {
@@ -82,17 +107,35 @@ export const createPetScenarios: Array<Scenario> = [
       const existing = context.data.created[0] ?? context.data.listed[0]
       if (!existing) return context.skip('No existing pet is known to try to overwrite.')
       const name = `${context.data.runTag}-impostor`
-      const exchange = await context.client.call('createPet', { json: { id: existing.id, name, categoryId: 99 }, alsoAccepted: [409, 422] })
+      const exchange = await context.client.call('createPet', {
+        json: { id: existing.id, name, categoryId: 99 },
+        alsoAccepted: [409, 422],
+      })
       const status = exchange.response?.status ?? 0
       if (status === 201) {
         const pet = exchange.response?.json as Pet
-        context.assert(pet.id !== existing.id, { message: 'the new pet gets an id of its own', expected: `an id other than ${existing.id}`, received: String(pet.id), exchange })
+        context.assert(pet.id !== existing.id, {
+          message: 'the new pet gets an id of its own',
+          expected: `an id other than ${existing.id}`,
+          received: String(pet.id),
+          exchange,
+        })
       } else {
-        context.assert(status >= 400 && status < 500, { message: 'a pet with a client-sent id is created (201) or refused (4xx)', expected: '201 or 4xx', received: String(status), exchange })
+        context.assert(status >= 400 && status < 500, {
+          message: 'a pet with a client-sent id is created (201) or refused (4xx)',
+          expected: '201 or 4xx',
+          received: String(status),
+          exchange,
+        })
       }
       const check = await context.client.call('getPet', { params: { petId: existing.id } })
       if (!expectStatus(context, check, 200, 'the existing pet is still found')) return
-      context.assert(sameFields(check.response?.json as Pet, existing), { message: 'the existing pet is unchanged', expected: JSON.stringify(existing), received: check.response?.bodyText, exchange: check })
+      context.assert(sameFields(check.response?.json as Pet, existing), {
+        message: 'the existing pet is unchanged',
+        expected: JSON.stringify(existing),
+        received: check.response?.bodyText,
+        exchange: check,
+      })
     },
   },
 ]

@@ -17,7 +17,12 @@ export const getPetScenarios: Array<Scenario> = [
       for (const pet of listed) {
         const exchange = await context.client.call('getPet', { params: { petId: pet.id } })
         if (!expectStatus(context, exchange, 200, `listed pet ${pet.id} is found`)) continue
-        context.assert(sameFields(exchange.response?.json as Pet, pet), { message: `pet ${pet.id} has the fields it was listed with`, expected: JSON.stringify(pet), received: exchange.response?.bodyText, exchange })
+        context.assert(sameFields(exchange.response?.json as Pet, pet), {
+          message: `pet ${pet.id} has the fields it was listed with`,
+          expected: JSON.stringify(pet),
+          received: exchange.response?.bodyText,
+          exchange,
+        })
       }
     },
   },
@@ -29,7 +34,12 @@ export const getPetScenarios: Array<Scenario> = [
     async run(context) {
       const known = new Set(context.data.listed.map((pet) => pet.id))
       const unknown = [987_654_321_987, 876_543_219_876, 765_432_198_765].find((id) => !known.has(id)) ?? -987_654_321
-      expectStatus(context, await context.client.call('getPet', { params: { petId: unknown } }), 404, `id ${unknown} is not found`)
+      expectStatus(
+        context,
+        await context.client.call('getPet', { params: { petId: unknown } }),
+        404,
+        `id ${unknown} is not found`,
+      )
     },
   },
   ...['abc', '1.5'].map(
@@ -39,7 +49,12 @@ export const getPetScenarios: Array<Scenario> = [
       operationId: 'getPet',
       writes: false,
       async run(context) {
-        expectStatus(context, await context.client.call('getPet', { params: { petId }, alsoAccepted: clientErrors }), '4xx', `id ${JSON.stringify(petId)} is refused`)
+        expectStatus(
+          context,
+          await context.client.call('getPet', { params: { petId }, alsoAccepted: clientErrors }),
+          '4xx',
+          `id ${JSON.stringify(petId)} is refused`,
+        )
       },
     }),
   ),

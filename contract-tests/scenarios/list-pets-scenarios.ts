@@ -7,7 +7,12 @@ async function list(context: ScenarioContext, query?: string): Promise<Array<Pet
   const exchange = await context.client.call('listPets', { query })
   if (!expectStatus(context, exchange, 200, `GET /pets${query ? `?${query}` : ''} succeeds`)) return undefined
   const body = exchange.response?.json
-  return context.assert(Array.isArray(body), { message: 'the list is a bare JSON array', expected: 'an array', received: exchange.response?.bodyText.slice(0, 120), exchange })
+  return context.assert(Array.isArray(body), {
+    message: 'the list is a bare JSON array',
+    expected: 'an array',
+    received: exchange.response?.bodyText.slice(0, 120),
+    exchange,
+  })
     ? (body as Array<Pet>)
     : undefined
 }
@@ -27,10 +32,15 @@ function countScenario(title: string, query: string | undefined, limit: number):
     writes: false,
     async run(context) {
       const expected = expectedCount(context, limit)
-      if (expected === undefined) return context.skip(`The target holds too few pets to know how many limit=${limit} must return.`)
+      if (expected === undefined)
+        return context.skip(`The target holds too few pets to know how many limit=${limit} must return.`)
       const pets = await list(context, query)
       if (!pets) return
-      context.assert(pets.length === expected, { message: `returns exactly min(${limit}, available) = ${expected} pets`, expected: String(expected), received: String(pets.length) })
+      context.assert(pets.length === expected, {
+        message: `returns exactly min(${limit}, available) = ${expected} pets`,
+        expected: String(expected),
+        received: String(pets.length),
+      })
     },
   }
 }
@@ -48,7 +58,9 @@ export const listPetsScenarios: Array<Scenario> = [
     },
   },
   countScenario(`listPets returns ${limitRule.default} pets by default`, undefined, limitRule.default),
-  ...[1, 5, 17].map((limit) => countScenario(`listPets?limit=${limit} returns exactly min(${limit}, available)`, `limit=${limit}`, limit)),
+  ...[1, 5, 17].map((limit) =>
+    countScenario(`listPets?limit=${limit} returns exactly min(${limit}, available)`, `limit=${limit}`, limit),
+  ),
   {
     check: 'list_limit_maximum',
     title: `listPets?limit=${limitRule.maximum} returns at most ${limitRule.maximum}, exactly min(${limitRule.maximum}, available)`,
@@ -57,9 +69,17 @@ export const listPetsScenarios: Array<Scenario> = [
     async run(context) {
       const pets = await list(context, `limit=${limitRule.maximum}`)
       if (!pets) return
-      context.assert(pets.length <= limitRule.maximum, { message: `never more than ${limitRule.maximum}`, received: String(pets.length) })
+      context.assert(pets.length <= limitRule.maximum, {
+        message: `never more than ${limitRule.maximum}`,
+        received: String(pets.length),
+      })
       const expected = expectedCount(context, limitRule.maximum)
-      if (expected !== undefined) context.assert(pets.length >= Math.min(expected, context.data.listed.length), { message: 'returns every pet up to the maximum', expected: String(expected), received: String(pets.length) })
+      if (expected !== undefined)
+        context.assert(pets.length >= Math.min(expected, context.data.listed.length), {
+          message: 'returns every pet up to the maximum',
+          expected: String(expected),
+          received: String(pets.length),
+        })
     },
   },
   ...invalidLimits.map(
@@ -69,7 +89,12 @@ export const listPetsScenarios: Array<Scenario> = [
       operationId: 'listPets',
       writes: false,
       async run(context) {
-        expectStatus(context, await context.client.call('listPets', { query: `limit=${encodeURIComponent(limit)}` }), 400, `limit=${JSON.stringify(limit)} is refused`)
+        expectStatus(
+          context,
+          await context.client.call('listPets', { query: `limit=${encodeURIComponent(limit)}` }),
+          400,
+          `limit=${JSON.stringify(limit)} is refused`,
+        )
       },
     }),
   ),
@@ -79,7 +104,12 @@ export const listPetsScenarios: Array<Scenario> = [
     operationId: 'listPets',
     writes: false,
     async run(context) {
-      expectStatus(context, await context.client.call('listPets', { query: 'status=unknown-status' }), 400, 'an unknown status is refused')
+      expectStatus(
+        context,
+        await context.client.call('listPets', { query: 'status=unknown-status' }),
+        400,
+        'an unknown status is refused',
+      )
     },
   },
   ...petStatuses.map(
@@ -94,7 +124,11 @@ export const listPetsScenarios: Array<Scenario> = [
         const all = await list(context, `status=${status}&limit=${limitRule.maximum}`)
         if (!all) return
         const others = all.filter((pet) => pet.status !== status)
-        context.assert(others.length === 0, { message: `every pet has status ${status}`, expected: status, received: `${others.length} pet(s) with status ${[...new Set(others.map((pet) => pet.status))].join(', ')}` })
+        context.assert(others.length === 0, {
+          message: `every pet has status ${status}`,
+          expected: status,
+          received: `${others.length} pet(s) with status ${[...new Set(others.map((pet) => pet.status))].join(', ')}`,
+        })
         // With the filter applied after the limit, fewer than `limit` would come back.
         const limit = Math.min(5, available)
         const limited = await list(context, `status=${status}&limit=${limit}`)

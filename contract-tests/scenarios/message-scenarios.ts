@@ -15,13 +15,28 @@ export const messageScenarios: Array<Scenario> = [
       const exchange = await context.client.call('sendMessage', { json: { message: text } })
       if (!expectStatus(context, exchange, '2xx', 'a message is accepted')) return
       const message = (exchange.response?.json ?? {}) as Partial<Message>
-      context.assert(typeof message.id === 'string' && message.id !== '', { message: 'id is a non-empty string', received: JSON.stringify(message.id) })
-      context.assert(message.message === text, { message: 'the message is echoed', expected: JSON.stringify(text), received: JSON.stringify(message.message) })
-      context.assert(typeof message.status === 'string', { message: 'status is a string', received: JSON.stringify(message.status) })
+      context.assert(typeof message.id === 'string' && message.id !== '', {
+        message: 'id is a non-empty string',
+        received: JSON.stringify(message.id),
+      })
+      context.assert(message.message === text, {
+        message: 'the message is echoed',
+        expected: JSON.stringify(text),
+        received: JSON.stringify(message.message),
+      })
+      context.assert(typeof message.status === 'string', {
+        message: 'status is a string',
+        received: JSON.stringify(message.status),
+      })
       const createdAt = String(message.createdAt)
-      context.assert(iso8601.test(createdAt) && !Number.isNaN(Date.parse(createdAt)), { message: 'createdAt is an ISO 8601 timestamp', received: JSON.stringify(message.createdAt) })
-      if (message.status !== 'queued') context.observe({ message: `A new message has status ${JSON.stringify(message.status)}, not "queued".` })
-      if (exchange.response?.status !== 202) context.observe({ message: `sendMessage answered ${exchange.response?.status}; the mock answers 202.` })
+      context.assert(iso8601.test(createdAt) && !Number.isNaN(Date.parse(createdAt)), {
+        message: 'createdAt is an ISO 8601 timestamp',
+        received: JSON.stringify(message.createdAt),
+      })
+      if (message.status !== 'queued')
+        context.observe({ message: `A new message has status ${JSON.stringify(message.status)}, not "queued".` })
+      if (exchange.response?.status !== 202)
+        context.observe({ message: `sendMessage answered ${exchange.response?.status}; the mock answers 202.` })
     },
   },
   ...[
@@ -34,7 +49,12 @@ export const messageScenarios: Array<Scenario> = [
       operationId: 'sendMessage',
       writes: true,
       async run(context) {
-        expectStatus(context, await context.client.call('sendMessage', { body, contentType: 'application/json' }), 400, `${title} is refused`)
+        expectStatus(
+          context,
+          await context.client.call('sendMessage', { body, contentType: 'application/json' }),
+          400,
+          `${title} is refused`,
+        )
       },
     }),
   ),

@@ -1,8 +1,8 @@
-import type {} from './contract-config.ts'
-import type { Reporter, TestModule } from 'vitest/node'
-import type { ScenarioResult } from '../run/scenario-result.ts'
-import { exitCodeOf, type RunResult, type TargetInfo } from '../run/run-result.ts'
 import type { SerializedError } from 'vitest'
+import type { Reporter, TestModule } from 'vitest/node'
+import { exitCodeOf, type RunResult, type TargetInfo } from '../run/run-result.ts'
+import type { ScenarioResult } from '../run/scenario-result.ts'
+import type {} from './contract-config.ts'
 
 /**
  * Collects the scenario results the contract suite attached to its tests (`task.meta.contract`)

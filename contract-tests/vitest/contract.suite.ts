@@ -45,7 +45,17 @@ for (const group of selectScenarios(config.only)) {
     for (const scenario of group.scenarios) {
       it(scenario.title, async ({ task, skip }) => {
         if (!session || targetError) {
-          task.meta.contract = { check: scenario.check, title: scenario.title, operationId: scenario.operationId, writes: scenario.writes, outcome: 'skipped', reason: 'Not run: the target could not be judged.', assertions: [], exchanges: [], durationMs: 0 }
+          task.meta.contract = {
+            check: scenario.check,
+            title: scenario.title,
+            operationId: scenario.operationId,
+            writes: scenario.writes,
+            outcome: 'skipped',
+            reason: 'Not run: the target could not be judged.',
+            assertions: [],
+            exchanges: [],
+            durationMs: 0,
+          }
           return skip('Not run: the target could not be judged.')
         }
         const result = redact(await runScenario(scenario, session), secrets)
@@ -62,5 +72,8 @@ for (const group of selectScenarios(config.only)) {
 }
 
 it('run summary: requests with a method other than GET or HEAD', ({ task }) => {
-  task.meta.contractCounters = { unsafeRequestsSent: session?.client.unsafeRequestsSent ?? 0, refusedRequests: session?.client.refusedRequests ?? 0 }
+  task.meta.contractCounters = {
+    unsafeRequestsSent: session?.client.unsafeRequestsSent ?? 0,
+    refusedRequests: session?.client.refusedRequests ?? 0,
+  }
 })

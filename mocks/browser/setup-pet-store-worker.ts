@@ -1,4 +1,4 @@
-import { setupWorker, type SetupWorker } from 'msw/browser'
+import { type SetupWorker, setupWorker } from 'msw/browser'
 import { createPetStoreMock, type PetStoreMockOptions } from '../create-pet-store-mock.ts'
 import type { PetStoreModel } from '../model/create-pet-store-model.ts'
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { expect, it, vi } from 'vitest'
+import { fuzzSeed, testSeedSource } from '../../test/fuzz/fuzz-seed.ts'
 import { constantTimeEqual } from './constant-time-equal.ts'
 import { createAuthenticator } from './create-authenticator.ts'
-import { fuzzSeed, testSeedSource } from '../fuzz/fuzz-seed.ts'
 
 // A spy that calls through: the authenticator's comparisons can be counted without changing them.
 vi.mock('./constant-time-equal.ts', async (importOriginal) => {
@@ -47,10 +47,12 @@ it.each([
 })
 
 it('agrees with === on any two strings, unicode and near-misses included', () => {
-  const nearMiss = fc.tuple(fc.string({ unit: 'binary' }), fc.nat(), fc.string({ unit: 'binary', maxLength: 2 })).map(([a, at, replacement]) => {
-    const index = a.length === 0 ? 0 : at % a.length
-    return [a, `${a.slice(0, index)}${replacement}${a.slice(index + 1)}`] as const
-  })
+  const nearMiss = fc
+    .tuple(fc.string({ unit: 'binary' }), fc.nat(), fc.string({ unit: 'binary', maxLength: 2 }))
+    .map(([a, at, replacement]) => {
+      const index = a.length === 0 ? 0 : at % a.length
+      return [a, `${a.slice(0, index)}${replacement}${a.slice(index + 1)}`] as const
+    })
   const anyPair = fc.tuple(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }))
   fc.assert(
     fc.property(fc.oneof(nearMiss, anyPair), ([a, b]) => constantTimeEqual(a, b) === (a === b)),

@@ -9,8 +9,11 @@ const bearerPattern = /^bearer(?: +(.*))?$/i
  * repeats what the client sent.
  * @example const authenticate = createAuthenticator(['dev-key']); authenticate('Bearer dev-key') // undefined
  */
-export function createAuthenticator(apiKeys: ReadonlyArray<string>): (authorization: string | null | undefined) => MockError | undefined {
-  if (apiKeys.length === 0) throw new TypeError('Failed to create the authenticator: expected at least one API key, got none.')
+export function createAuthenticator(
+  apiKeys: ReadonlyArray<string>,
+): (authorization: string | null | undefined) => MockError | undefined {
+  if (apiKeys.length === 0)
+    throw new TypeError('Failed to create the authenticator: expected at least one API key, got none.')
   return (authorization) => {
     if (authorization === null || authorization === undefined || authorization === '') {
       return unauthorized('Missing Authorization header: send "Authorization: Bearer <API_KEY>".')

@@ -1,9 +1,9 @@
-import { routes, type RouteSpec } from '../../spec/routes.ts'
+import { operations as catalogue } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import type { PetStoreModel } from '../model/create-pet-store-model.ts'
 import { createAuthenticator } from './create-authenticator.ts'
 import { developmentApiKey } from './development-api-key.ts'
-import { MockError, errorResponse } from './mock-error.ts'
+import { errorResponse, MockError } from './mock-error.ts'
 import { corsHeaders, jsonResponse, type MockResponse } from './mock-response.ts'
 import type { OperationRequest } from './operation-request.ts'
 import { createPet } from './operations/create-pet.ts'
@@ -43,14 +43,13 @@ export interface PetStoreCore {
  */
 export function createPetStoreCore({ model, apiKeys = [developmentApiKey] }: PetStoreCoreOptions): PetStoreCore {
   const authenticate = createAuthenticator(apiKeys)
-  const routeById = new Map<OperationId, RouteSpec>(routes.map((route) => [route.operationId, route]))
 
   return {
     model,
     execute(operationId, request) {
       const refusal = authenticate(request.header('authorization'))
       if (refusal) return errorResponse(refusal)
-      const route = routeById.get(operationId)
+      const route = catalogue[operationId]
       if (!route) throw new TypeError(`Failed to execute "${operationId}": expected an operationId of the spec.`)
       try {
         const answer = operations[operationId]({ request, model, route })
@@ -65,14 +64,21 @@ export function createPetStoreCore({ model, apiKeys = [developmentApiKey] }: Pet
     },
     malformedPath(method, path) {
       const shown = path.length > 80 ? `${path.slice(0, 80)}…` : path
-      return errorResponse(new MockError(400, 'bad_request', `The path of ${method} ${shown} has a malformed percent-escape.`))
+      return errorResponse(
+        new MockError(400, 'bad_request', `The path of ${method} ${shown} has a malformed percent-escape.`),
+      )
     },
     methodNotAllowed(method, allow) {
       const shown = method.length > 20 ? `${method.slice(0, 20)}…` : method
       return errorResponse(
-        new MockError(405, 'method_not_allowed', `This path does not accept ${shown}; it accepts ${allow.join(', ')}.`, {
-          allow: allow.join(', '),
-        }),
+        new MockError(
+          405,
+          'method_not_allowed',
+          `This path does not accept ${shown}; it accepts ${allow.join(', ')}.`,
+          {
+            allow: allow.join(', '),
+          },
+        ),
       )
     },
     preflight(allow) {

@@ -25,6 +25,14 @@ export function jsonResponse(status: number, value: unknown, headers?: Record<st
 }
 
 /** Like `jsonResponse`, for a body that is already serialized. */
-export function jsonTextResponse(status: number, body: string | Uint8Array, headers?: Record<string, string>): MockResponse {
-  return { status, headers: headers ? { 'content-type': 'application/json', ...headers } : { 'content-type': 'application/json' }, body }
+export function jsonTextResponse(
+  status: number,
+  body: string | Uint8Array,
+  headers?: Record<string, string>,
+): MockResponse {
+  return {
+    status,
+    headers: headers ? { 'content-type': 'application/json', ...headers } : { 'content-type': 'application/json' },
+    body,
+  }
 }

@@ -6,7 +6,8 @@ import { MockError } from './mock-error.ts'
  */
 export function queryValue(query: URLSearchParams, name: string): string | undefined {
   const values = query.getAll(name)
-  if (values.length > 1) throw new MockError(400, 'invalid_parameter', `The "${name}" query parameter must be given at most once.`)
+  if (values.length > 1)
+    throw new MockError(400, 'invalid_parameter', `The "${name}" query parameter must be given at most once.`)
   return values[0]
 }
 

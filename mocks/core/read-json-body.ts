@@ -33,7 +33,11 @@ function assertJsonMediaType(contentType: string | null | undefined): void {
   const [mediaType = '', ...parameters] = (contentType ?? '').split(';')
   const type = mediaType.trim().toLowerCase()
   if (type !== 'application/json' && !/^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type)) {
-    throw new MockError(400, 'unsupported_media_type', 'The request body must be sent as Content-Type: application/json.')
+    throw new MockError(
+      400,
+      'unsupported_media_type',
+      'The request body must be sent as Content-Type: application/json.',
+    )
   }
   for (const parameter of parameters) {
     const [name = '', value = ''] = parameter.split('=')

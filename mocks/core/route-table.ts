@@ -1,4 +1,4 @@
-import { routes, type ApiBase, type RouteSpec } from '../../spec/routes.ts'
+import { type ApiBase, type OperationSpec, operationList } from '../../spec/operations.ts'
 
 export interface PathEntry {
   base: ApiBase
@@ -6,7 +6,7 @@ export interface PathEntry {
   pattern: string
   /** Methods the path answers, HEAD beside every GET and OPTIONS for CORS preflights. */
   allow: ReadonlyArray<string>
-  routes: ReadonlyArray<RouteSpec>
+  routes: ReadonlyArray<OperationSpec>
 }
 
 /**
@@ -14,10 +14,10 @@ export interface PathEntry {
  * (static paths before parameterised ones, so that first match wins correctly).
  * @example pathTable.find((entry) => entry.pattern === '/pets')?.allow // ['GET', 'HEAD', 'POST', 'OPTIONS']
  */
-export const pathTable: ReadonlyArray<PathEntry> = groupByPath(routes)
+export const pathTable: ReadonlyArray<PathEntry> = groupByPath(operationList)
 
-function groupByPath(all: ReadonlyArray<RouteSpec>): Array<PathEntry> {
-  const entries = new Map<string, PathEntry & { routes: Array<RouteSpec> }>()
+function groupByPath(all: ReadonlyArray<OperationSpec>): Array<PathEntry> {
+  const entries = new Map<string, PathEntry & { routes: Array<OperationSpec> }>()
   for (const route of all) {
     const key = `${route.base} ${route.pattern}`
     const entry = entries.get(key) ?? { base: route.base, pattern: route.pattern, allow: [], routes: [] }

@@ -45,7 +45,9 @@ it('restores the seeded state on reset, ids included', async () => {
 
 it('gives 1,000 concurrent creates 1,000 distinct ids, all readable', async () => {
   const model = await createPetStoreModel({ pets: 0 })
-  const created = await Promise.all(Array.from({ length: 1000 }, (_, i) => model.createPet({ name: `p${i}`, categoryId: 1 })))
+  const created = await Promise.all(
+    Array.from({ length: 1000 }, (_, i) => model.createPet({ name: `p${i}`, categoryId: 1 })),
+  )
   expect(new Set(created.map((pet) => pet.id)).size).toBe(1000)
   for (const pet of created) expect(model.findPet(pet.id)).toEqual(pet)
 })
@@ -61,7 +63,10 @@ it('keys the collection records by pet id rather than a random UUID (the memory 
   const created = await model.createPet({ name: 'Keyed', categoryId: 1 })
   const record = model.pets.findFirst((q) => q.where({ id: created.id }))
   const key = Object.getOwnPropertySymbols(record).find((symbol) => symbol.description === 'kPrimaryKey')
-  expect(key, 'mswjs/data no longer keeps its primary key under this symbol: revisit store() in create-pet-store-model.ts').toBeDefined()
+  expect(
+    key,
+    'mswjs/data no longer keeps its primary key under this symbol: revisit store() in create-pet-store-model.ts',
+  ).toBeDefined()
   expect((record as unknown as Record<symbol, unknown>)[key as symbol]).toBe(String(created.id))
   expect(Object.keys(record as object)).toEqual(['id', 'name', 'categoryId'])
 })

@@ -55,7 +55,13 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
    * id serves instead: 100,000 pets take about 45 MB less.
    */
   async function store(pet: Pet): Promise<Pet> {
-    if (primaryKey) Object.defineProperty(pet, primaryKey, { value: String(pet.id), enumerable: false, configurable: true, writable: true })
+    if (primaryKey)
+      Object.defineProperty(pet, primaryKey, {
+        value: String(pet.id),
+        enumerable: false,
+        configurable: true,
+        writable: true,
+      })
     const record = await pets.create(pet)
     primaryKey ??= Object.getOwnPropertySymbols(record).find((symbol) => symbol.description === 'kPrimaryKey')
     return record

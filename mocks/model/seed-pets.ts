@@ -1,8 +1,8 @@
 // The English-only entry point loads one locale instead of all of them (a third of the start-up time).
 import { faker } from '@faker-js/faker/locale/en'
+import fixturePets from '../../fixtures/pets.json' with { type: 'json' }
 import { newPetSchema, petStatuses } from '../../spec/schemas.ts'
 import type { NewPet } from '../../spec/types.ts'
-import fixturePets from '../../fixtures/pets.json' with { type: 'json' }
 
 export interface SeedOptions {
   /** Faker seed: the same seed gives the same pets. */
@@ -14,7 +14,10 @@ export interface SeedOptions {
 /** The named pets of `fixtures/pets.json`, checked against the spec's `NewPet` on load. */
 export const fixtures: ReadonlyArray<NewPet> = fixturePets.map((pet, index) => {
   const result = newPetSchema.safeParse(pet)
-  if (!result.success) throw new TypeError(`Failed to load fixtures/pets.json: entry ${index} is not a valid NewPet (${result.error.issues[0]?.message}).`)
+  if (!result.success)
+    throw new TypeError(
+      `Failed to load fixtures/pets.json: entry ${index} is not a valid NewPet (${result.error.issues[0]?.message}).`,
+    )
   return result.data
 })
 

@@ -106,6 +106,11 @@ export const openapiDocument = {
             "application/json": {
               "schema": {
                 "$ref": "#/components/schemas/NewPet"
+              },
+              "example": {
+                "name": "Rex",
+                "categoryId": 1,
+                "status": "available"
               }
             }
           }
@@ -159,7 +164,8 @@ export const openapiDocument = {
             "schema": {
               "type": "integer",
               "format": "int64"
-            }
+            },
+            "example": 1
           }
         ],
         "responses": {
@@ -258,6 +264,9 @@ export const openapiDocument = {
             "application/json": {
               "schema": {
                 "$ref": "#/components/schemas/NewMessage"
+              },
+              "example": {
+                "message": "Hello from the quickstart"
               }
             }
           }

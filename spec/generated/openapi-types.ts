@@ -213,6 +213,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Rex",
+                 *       "categoryId": 1,
+                 *       "status": "available"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewPet"];
             };
         };
@@ -244,6 +251,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 petId: number;
             };
             cookie?: never;
@@ -311,6 +319,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Hello from the quickstart"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewMessage"];
             };
         };

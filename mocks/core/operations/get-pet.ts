@@ -1,4 +1,4 @@
-import type { RouteSpec } from '../../../spec/routes.ts'
+import type { OperationSpec } from '../../../spec/operations.ts'
 import type { Pet } from '../../../spec/types.ts'
 import { MockError } from '../mock-error.ts'
 import { quote } from '../query-value.ts'
@@ -42,17 +42,23 @@ function parsePetId(raw: string, headers: Record<string, string>): number | bigi
   if (/^-?[0-9]{1,15}$/.test(text)) return Number(text)
   const id = /^-?[0-9]{1,20}$/.test(text) ? BigInt(text) : undefined
   if (id !== undefined && id >= int64Min && id <= int64Max) return id
-  throw new MockError(400, 'invalid_parameter', `The "petId" path parameter must be a 64-bit integer, got ${quote(text)}.`, headers)
+  throw new MockError(
+    400,
+    'invalid_parameter',
+    `The "petId" path parameter must be a 64-bit integer, got ${quote(text)}.`,
+    headers,
+  )
 }
 
-const headerCache = new WeakMap<RouteSpec, Record<string, string>>()
+const headerCache = new WeakMap<OperationSpec, Record<string, string>>()
 
 /** The answer's headers, built once: RFC 9745 `Deprecation` (an `@seconds` date) and RFC 8594 `Sunset` (an HTTP date), from the spec. */
-function deprecationHeaders(route: RouteSpec): Record<string, string> {
+function deprecationHeaders(route: OperationSpec): Record<string, string> {
   const cached = headerCache.get(route)
   if (cached) return cached
   const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (route.deprecated) headers.deprecation = route.deprecationDate ? `@${Date.parse(`${route.deprecationDate}T00:00:00Z`) / 1000}` : '?1'
+  if (route.deprecated)
+    headers.deprecation = route.deprecationDate ? `@${Date.parse(`${route.deprecationDate}T00:00:00Z`) / 1000}` : '?1'
   if (route.sunset) headers.sunset = new Date(`${route.sunset}T00:00:00Z`).toUTCString()
   headerCache.set(route, headers)
   return headers

@@ -1,7 +1,7 @@
 import { limitRule, petStatuses } from '../../../spec/schemas.ts'
 import type { PetStatus } from '../../../spec/types.ts'
-import { MockError } from '../mock-error.ts'
 import type { PetStoreModel } from '../../model/create-pet-store-model.ts'
+import { MockError } from '../mock-error.ts'
 import { jsonTextResponse } from '../mock-response.ts'
 import { queryValue, quote } from '../query-value.ts'
 import type { Operation } from './operation.ts'
@@ -50,5 +50,9 @@ function parseLimit(value: string | undefined): number {
 function parseStatus(value: string | undefined): PetStatus | undefined {
   if (value === undefined) return undefined
   if ((petStatuses as ReadonlyArray<string>).includes(value)) return value as PetStatus
-  throw new MockError(400, 'invalid_parameter', `The "status" query parameter must be one of ${petStatuses.join(', ')}, got ${quote(value)}.`)
+  throw new MockError(
+    400,
+    'invalid_parameter',
+    `The "status" query parameter must be one of ${petStatuses.join(', ')}, got ${quote(value)}.`,
+  )
 }

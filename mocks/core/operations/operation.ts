@@ -1,4 +1,4 @@
-import type { RouteSpec } from '../../../spec/routes.ts'
+import type { OperationSpec } from '../../../spec/operations.ts'
 import type { PetStoreModel } from '../../model/create-pet-store-model.ts'
 import type { MockResponse } from '../mock-response.ts'
 import type { OperationRequest } from '../operation-request.ts'
@@ -6,7 +6,7 @@ import type { OperationRequest } from '../operation-request.ts'
 export interface OperationContext {
   request: OperationRequest
   model: PetStoreModel
-  route: RouteSpec
+  route: OperationSpec
 }
 
 /** One operation of the spec: reads the request, calls the model, answers. Throws `MockError` to refuse. */

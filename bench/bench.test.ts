@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, it } from 'vitest'
+import type { BenchReport } from './bench-report.ts'
+
+const benchScript = fileURLToPath(new URL('../scripts/bench.ts', import.meta.url))
+
+// The smoke run keeps the bench from rotting; it asserts that figures exist, never what they are.
+it('runs the smoke bench and writes a report with figures for every target and request', {
+  timeout: 120_000,
+}, async () => {
+  const reportDir = await mkdtemp(join(tmpdir(), 'petstore-bench-test-'))
+  try {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', benchScript, '--smoke', '--duration', '1', '--pets', '1000', '--report-dir', reportDir],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    const timer = setTimeout(() => child.kill('SIGINT'), 110_000)
+    const [code] = (await once(child, 'exit')) as [number | null]
+    clearTimeout(timer)
+    expect(code, output).toBe(0)
+
+    const report = JSON.parse(await readFile(join(reportDir, 'bench.json'), 'utf8')) as BenchReport
+    expect(report.requests.map((request) => request.key)).toEqual(['list', 'get', 'create'])
+    for (const request of report.requests) {
+      for (const target of ['ours', 'prism', 'bare']) {
+        expect(request.figures[target]?.requestsPerSecond, `${request.label} ${target}`).toBeGreaterThan(0)
+        expect(typeof request.figures[target]?.p99Ms).toBe('number')
+      }
+      expect(Number.isFinite(request.oursToPrism) && Number.isFinite(request.oursToBare)).toBe(true)
+    }
+    for (const target of ['ours', 'prism', 'bare']) expect(report.targets[target]?.startupMs).toBeGreaterThan(0)
+    expect(report.inProcess.callsPerSecond).toBeGreaterThan(0)
+    expect(report.scale?.requests.map((request) => request.ratio).every(Number.isFinite)).toBe(true)
+    expect(report.goals.length).toBeGreaterThan(0)
+    expect(await readFile(join(reportDir, 'bench.html'), 'utf8')).toContain('<svg')
+    expect(output).toMatch(/Goals \(\d+ of \d+ met\)/)
+  } finally {
+    await rm(reportDir, { recursive: true, force: true })
+  }
+})

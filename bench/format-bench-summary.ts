@@ -1,0 +1,132 @@
+import type { BenchReport, Goal } from './bench-report.ts'
+import { formatNumber } from './format-number.ts'
+import { formatTable } from './format-table.ts'
+
+/**
+ * The console summary: start-up and memory, a table per request with the ratios, the in-process
+ * figure, the scale figures, then every goal with PASS or MISS.
+ * @example console.log(formatBenchSummary(report))
+ */
+export function formatBenchSummary(report: BenchReport): string {
+  const { settings, machine } = report
+  const lines: Array<string> = []
+  const section = (title: string, body: string): void => {
+    lines.push('', title, body)
+  }
+  lines.push(
+    `Pet Store mock benchmark: ${settings.connections} connections, ${settings.durationSeconds} s per run, ${settings.rounds} round(s) of up to ${settings.attempts} attempt(s), ${settings.statistic}${settings.smoke ? ' (smoke run: figures are not meaningful)' : ''}`,
+    `Code: ${report.code ? `${report.code.commit} "${report.code.subject}"${report.code.uncommitted.length > 0 ? ` plus uncommitted changes to ${report.code.uncommitted.join(', ')}` : ''}` : 'unknown (not a git checkout)'}`,
+    `Machine: ${machine.cpuModel}, ${machine.cores} cores, node ${machine.node}, load ${machine.loadAverageAtStart.toFixed(2)} at start; ${settings.loadGenerator}`,
+  )
+
+  const startupSamples = report.targets.ours?.startupSamplesMs.length ?? 1
+  section(
+    'Start-up and memory',
+    formatTable([
+      ['target', `start-up (median of ${startupSamples})`, 'ready line', 'idle RSS', 'peak RSS', 'command'],
+      ...Object.entries(report.targets).map(([name, target]) => [
+        name,
+        `${formatNumber(target.startupMs)} ms`,
+        target.readyLineMs === null ? '-' : `${formatNumber(target.readyLineMs)} ms`,
+        `${formatNumber(target.idleRssMb)} MB`,
+        `${formatNumber(target.peakRssMb)} MB`,
+        `  ${target.command}`,
+      ]),
+    ]),
+  )
+
+  for (const request of report.requests) {
+    section(
+      `${request.label}`,
+      formatTable([
+        ['target', 'req/s', 'p50', 'p99', 'server CPU', 'CPU/req', 'other CPU', 'status', 'bytes', 'sent'],
+        ...Object.entries(request.figures).map(([name, figures]) => [
+          name,
+          formatNumber(figures.requestsPerSecond),
+          `${formatNumber(figures.p50Ms)} ms`,
+          `${formatNumber(figures.p99Ms)} ms`,
+          `${formatNumber(figures.serverCpuPercent)}%`,
+          `${formatNumber(figures.serverCpuMicrosecondsPerRequest)} µs`,
+          `${formatNumber(figures.otherCpuMaxPercent, 1)}%`,
+          String(request.answers[name]?.status ?? '-'),
+          formatNumber(request.answers[name]?.bytes),
+          `  ${request.paths[name] ?? ''}`,
+        ]),
+      ]) +
+        `\nours/Prism ${formatNumber(request.oursToPrism, 2)}x, ours/bare ${formatNumber(request.oursToBare, 2)}x` +
+        ` (by server CPU per request: ours/bare ${formatNumber(request.oursToBareByCpu, 2)}x)`,
+    )
+  }
+
+  const disturbed = [
+    ...report.requests.flatMap((request) => Object.values(request.figures)),
+    ...(report.scale?.requests.flatMap((request) => Object.values(request.figures)) ?? []),
+  ]
+    .map((figures) => figures.otherCpuMaxPercent ?? 0)
+    .reduce((most, share) => Math.max(most, share), 0)
+  lines.push(
+    '',
+    "server CPU: the target's CPU use during the run, in % of one core (under 100%: the load generator, sharing the machine, set the pace); CPU/req: its CPU time per request.",
+    `other CPU: the largest share of the machine that anything but the bench and the target took during a round (${formatNumber(disturbed, 1)}% at worst).` +
+      (disturbed > 10
+        ? ' Above 10%: something else was running, so these figures are low; run again on an idle machine.'
+        : ''),
+  )
+
+  const inProcess = report.inProcess
+  section(
+    'In-process fetch (no socket)',
+    `${inProcess.request}: ${formatNumber(inProcess.callsPerSecond)} calls/s, ${formatNumber(inProcess.microsecondsPerCall, 1)} µs per call (${formatNumber(inProcess.calls)} calls in ${formatNumber(inProcess.seconds, 1)} s, one at a time)`,
+  )
+
+  const scale = report.scale
+  if (scale) {
+    const sizes = Object.keys(scale.targets)
+    section(
+      `Scale: our mock with --pets ${sizes.join(' and --pets ')}`,
+      `${formatTable([
+        ['', ...sizes.map((size) => `--pets ${size}`), 'ratio'],
+        ['start-up', ...sizes.map((size) => `${formatNumber(scale.targets[size]?.startupMs)} ms`), ''],
+        ['idle RSS', ...sizes.map((size) => `${formatNumber(scale.targets[size]?.idleRssMb)} MB`), ''],
+        ['peak RSS', ...sizes.map((size) => `${formatNumber(scale.targets[size]?.peakRssMb)} MB`), ''],
+        ...scale.requests.flatMap((request) => [
+          [
+            `${request.label} req/s`,
+            ...sizes.map((size) => formatNumber(request.figures[size]?.requestsPerSecond)),
+            `${formatNumber(request.ratio, 2)}x`,
+          ],
+          ['  p99', ...sizes.map((size) => `${formatNumber(request.figures[size]?.p99Ms)} ms`), ''],
+          [
+            '  server CPU per request',
+            ...sizes.map((size) => `${formatNumber(request.figures[size]?.serverCpuMicrosecondsPerRequest)} µs`),
+            '',
+          ],
+          [
+            '  other CPU (worst round)',
+            ...sizes.map((size) => `${formatNumber(request.figures[size]?.otherCpuMaxPercent, 1)}%`),
+            '',
+          ],
+          ['  bytes per answer body', ...sizes.map((size) => formatNumber(request.bytes[size])), ''],
+        ]),
+      ])}\nseeding (start-up at ${sizes[1]} minus start-up at ${sizes[0]}): ${formatNumber(scale.seedingMs)} ms`,
+    )
+  }
+
+  const met = report.goals.filter((goal) => goal.pass).length
+  section(
+    `Goals (${met} of ${report.goals.length} met)`,
+    formatTable(
+      report.goals.map((goal) => [
+        `${goal.pass ? 'PASS' : 'MISS'}  ${goal.label}`,
+        formatGoalValue(goal),
+        `${goal.direction === 'min' ? '>=' : '<='} ${goal.limit} ${goal.unit}`,
+      ]),
+    ),
+  )
+  return lines.join('\n')
+}
+
+function formatGoalValue(goal: Goal): string {
+  const decimals = goal.unit === 'x' ? 2 : goal.unit === 's' ? 3 : goal.unit === 'MB' ? 1 : 0
+  return `${formatNumber(goal.value, decimals)} ${goal.unit}`
+}

@@ -1,0 +1,46 @@
+import { connect } from 'node:net'
+import { expect, it } from 'vitest'
+import { createPetStoreCore } from '../core/create-pet-store-core.ts'
+import { createPetStoreModel } from '../model/create-pet-store-model.ts'
+import { createMockServer } from './create-mock-server.ts'
+
+// Found by fuzz seed 875260985: a client that keeps its side of a socket the server answered outside
+// node:http open held server.close() until the client went away.
+it('closes promptly while clients keep open the sockets it answered outside node:http (CONNECT, upgrades, parse errors)', async () => {
+  const server = createMockServer({
+    core: createPetStoreCore({ model: await createPetStoreModel({ pets: 5 }) }),
+    port: 0,
+  })
+  const { baseUrl } = await server.listen()
+  const port = Number(new URL(baseUrl).port)
+  const requests = [
+    'CONNECT 127.0.0.1:80 HTTP/1.1\r\nHost: x\r\n\r\n',
+    'GET /v1/pets HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
+    'HELLO\r\n\r\n',
+  ]
+  const statusLines = await Promise.all(
+    requests.map(
+      (request) =>
+        new Promise<string>((resolve) => {
+          // allowHalfOpen: the client does not close its side when the server ends the socket.
+          const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true }, () => socket.write(request))
+          let answer = ''
+          socket.on('data', (chunk) => {
+            answer += chunk
+            if (answer.includes('\r\n\r\n')) resolve(answer.split('\r\n')[0] ?? '')
+          })
+          socket.on('error', () => {})
+        }),
+    ),
+  )
+  expect(statusLines).toEqual([
+    'HTTP/1.1 405 Method Not Allowed',
+    'HTTP/1.1 401 Unauthorized',
+    'HTTP/1.1 400 Bad Request',
+  ])
+  const closed = await Promise.race([
+    server.close().then(() => 'closed'),
+    new Promise((resolve) => setTimeout(() => resolve('still open after 1.5 s'), 1500)),
+  ])
+  expect(closed).toBe('closed')
+})

@@ -1,0 +1,253 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { addRoute, createRouter, findRoute } from 'rou3'
+import type { OperationSpec } from '../../spec/operations.ts'
+import type { PetStoreCore } from '../core/create-pet-store-core.ts'
+import { type ErrorCode, errorResponse, MockError } from '../core/mock-error.ts'
+import { corsHeaders, type MockResponse } from '../core/mock-response.ts'
+import { pathTable } from '../core/route-table.ts'
+import { readNodeBody } from './read-node-body.ts'
+
+export interface MockServerOptions {
+  core: PetStoreCore
+  /** Default 127.0.0.1. */
+  host?: string
+  /** Default 4010; 0 picks a free port. */
+  port?: number
+}
+
+export interface MockServer {
+  server: Server
+  /** Starts listening; resolves with both base URLs. */
+  listen(): Promise<{ baseUrl: string; messagesBaseUrl: string }>
+  /** Stops accepting, closes idle and open connections. */
+  close(): Promise<void>
+}
+
+type RouteData = { route: OperationSpec } | { allow: ReadonlyArray<string> }
+
+const basePaths = { pets: '/v1', messages: '' } as const
+
+/**
+ * The standalone mock: a node:http server over the core, routed by rou3 from the spec's paths.
+ * Pets API under `/v1`, messages API at the root.
+ * @example const mock = createMockServer({ core, port: 0 }); const { baseUrl } = await mock.listen()
+ */
+export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: MockServerOptions): MockServer {
+  const router = createRouter<RouteData>()
+  for (const entry of pathTable) {
+    const path = `${basePaths[entry.base]}${entry.pattern}`
+    for (const route of entry.routes) {
+      addRoute(router, route.method, path, { route })
+      if (route.method === 'GET') addRoute(router, 'HEAD', path, { route })
+    }
+    addRoute(router, '', path, { allow: entry.allow })
+  }
+
+  // Node's own answers (a bare 417, a 400 for a missing Host) would skip the Error body: the
+  // options and listeners below route every such case through the mock instead.
+  const server = createServer(
+    {
+      requestTimeout: 30_000,
+      headersTimeout: 10_000,
+      keepAliveTimeout: 5_000,
+      requireHostHeader: false,
+      connectionsCheckingInterval: 1_000,
+    },
+    handle,
+  )
+  server.on('checkExpectation', handle)
+  // Sockets node hands over (CONNECT, upgrades, parse errors) are no longer its to close on close().
+  const handedOver = new Set<Socket>()
+  const takeOver = (socket: Socket): void => {
+    handedOver.add(socket)
+    socket.once('close', () => handedOver.delete(socket))
+  }
+  server.on('connect', (request: IncomingMessage, socket: Socket) => {
+    takeOver(socket)
+    writeRaw(socket, core.methodNotAllowed(request.method ?? 'CONNECT', ['GET', 'HEAD', 'POST', 'OPTIONS']))
+  })
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
+    takeOver(socket)
+    answerClientError(error, socket)
+  })
+  server.on('upgrade', (request: IncomingMessage, socket: Socket) => {
+    takeOver(socket)
+    answerUpgrade(request, socket)
+  })
+
+  /**
+   * The mock speaks no other protocol. Once a request asks for an upgrade node stops parsing its body,
+   * so a bodiless request is answered as usual and one with a body is refused, both on a closing socket.
+   */
+  function answerUpgrade(request: IncomingMessage, socket: Socket): void {
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0
+    if (hasBody) {
+      writeRaw(
+        socket,
+        errorResponse(
+          new MockError(400, 'bad_request', 'A request that asks for a protocol upgrade cannot carry a body here.'),
+        ),
+      )
+      return
+    }
+    const answer = answerRequest(request, () => Promise.resolve({ kind: 'bytes', bytes: new Uint8Array(0) }))
+    const write = (value: MockResponse): void =>
+      writeRaw(socket, request.method === 'HEAD' ? { ...value, body: undefined } : value)
+    if (answer instanceof Promise) answer.then(write, () => write(internalError()))
+    else write(answer)
+  }
+
+  function handle(request: IncomingMessage, response: ServerResponse): void {
+    inFlight.set(request.socket, { request, response })
+    const answer = answerRequest(request)
+    if (answer instanceof Promise)
+      answer.then(
+        (value) => send(response, request, value),
+        () => send(response, request, internalError()),
+      )
+    else send(response, request, answer)
+  }
+
+  function answerRequest(
+    request: IncomingMessage,
+    readBody = () => readNodeBody(request),
+  ): MockResponse | Promise<MockResponse> {
+    const method = request.method ?? 'GET'
+    let url = request.url ?? '/'
+    // The absolute form (RFC 9112 section 3.2.2) must be accepted too.
+    if (!url.startsWith('/')) url = absoluteFormPath(url)
+    const queryStart = url.indexOf('?')
+    const path = queryStart === -1 ? url : url.slice(0, queryStart)
+    const match = findRoute(router, method, path)
+    if (!match) return core.routeNotFound(method, path)
+    if ('allow' in match.data) {
+      return method === 'OPTIONS' ? core.preflight(match.data.allow) : core.methodNotAllowed(method, match.data.allow)
+    }
+    const query = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1))
+    return core.execute(match.data.route.operationId, {
+      params: match.params ?? {},
+      query,
+      header: (name) => {
+        const value = request.headers[name]
+        return Array.isArray(value) ? value.join(', ') : value
+      },
+      readBody,
+    })
+  }
+
+  return {
+    server,
+    listen: () =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject)
+        server.listen(port, host, () => {
+          server.off('error', reject)
+          const address = server.address() as AddressInfo
+          const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+          resolve({ baseUrl: `${origin}${basePaths.pets}`, messagesBaseUrl: `${origin}${basePaths.messages}` })
+        })
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        if (!server.listening) return resolve()
+        server.close(() => resolve())
+        server.closeAllConnections()
+        for (const socket of handedOver) socket.destroy()
+      }),
+  }
+}
+
+function send(response: ServerResponse, request: IncomingMessage, answer: MockResponse): void {
+  if (response.headersSent || response.destroyed) return
+  // A flat [name, value, …] list is node's cheapest way to write headers.
+  const headers: Array<string> = []
+  for (const name in answer.headers) headers.push(name, answer.headers[name] as string)
+  if (request.headers.origin !== undefined && answer.headers['access-control-allow-origin'] === undefined)
+    for (const name in corsHeaders) headers.push(name, corsHeaders[name] as string)
+  headers.push('content-length', String(answer.body === undefined ? 0 : Buffer.byteLength(answer.body)))
+  if (answer.status === 413) headers.push('connection', 'close')
+  response.writeHead(answer.status, headers)
+  response.end(request.method === 'HEAD' ? undefined : answer.body)
+  // The rest of an oversized body is read and dropped, not kept, for a bounded time, then the connection
+  // closes: closing at once with bytes unread makes the kernel reset it, and the client never sees the 413.
+  if (answer.status === 413) {
+    response.once('finish', () => {
+      request.resume()
+      setTimeout(() => request.socket.destroy(), 2_000).unref()
+    })
+  }
+}
+
+function internalError(): MockResponse {
+  return {
+    status: 500,
+    headers: { 'content-type': 'application/json' },
+    body: '{"code":"internal_error","message":"The mock failed to answer this request.","status":500}',
+  }
+}
+
+/** The request being answered on each connection, so a parse error that follows it waits its turn. */
+const inFlight = new WeakMap<Socket, { request: IncomingMessage; response: ServerResponse }>()
+
+const clientErrors: Record<string, { status: number; code: ErrorCode; message: string; reason: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'headers_too_large',
+    message: 'The request headers are too large.',
+    reason: 'Request Header Fields Too Large',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: 'request_timeout',
+    message: 'The request was not received in time.',
+    reason: 'Request Timeout',
+  },
+}
+const badRequest = {
+  status: 400,
+  code: 'bad_request' as const,
+  message: 'The request is not valid HTTP/1.1.',
+  reason: 'Bad Request',
+}
+
+/** A request node's parser refuses still gets an `Error` body: 431, 408, or 400. */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy()
+    return
+  }
+  const { status, code, message } = clientErrors[error.code ?? ''] ?? badRequest
+  const answer = errorResponse(new MockError(status, code, message))
+  const pending = inFlight.get(socket)
+  // After a complete pipelined request, its answer goes first; a broken body of the request being
+  // answered cannot be waited for.
+  if (pending?.request.complete && !pending.response.writableFinished)
+    pending.response.once('finish', () => writeRaw(socket, answer))
+  else writeRaw(socket, answer)
+}
+
+/** Writes an answer straight to the socket and closes it: for requests node:http does not hand over. */
+function writeRaw(socket: Socket, answer: MockResponse): void {
+  if (!socket.writable) {
+    socket.destroy()
+    return
+  }
+  const body = typeof answer.body === 'string' ? answer.body : Buffer.from(answer.body ?? '').toString('utf8')
+  const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`, 'connection: close']
+  for (const [name, value] of Object.entries({ ...corsHeaders, ...answer.headers })) head.push(`${name}: ${value}`)
+  head.push(`content-length: ${Buffer.byteLength(body)}`)
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`)
+  // A client that never closes its side must not keep the socket open.
+  socket.setTimeout(2_000, () => socket.destroy())
+}
+
+function absoluteFormPath(url: string): string {
+  try {
+    const parsed = new URL(url)
+    return `${parsed.pathname}${parsed.search}`
+  } catch {
+    return `/${url}`
+  }
+}

@@ -1,0 +1,29 @@
+import type { IncomingMessage } from 'node:http'
+import { type BodyRead, maxBodyBytes } from '../core/operation-request.ts'
+
+/**
+ * Reads a node:http request body, giving up as soon as it passes `maxBodyBytes` (or at once when
+ * `Content-Length` already says so), so an oversized body is never held whole.
+ * @example const body = await readNodeBody(request)
+ */
+export function readNodeBody(request: IncomingMessage): Promise<BodyRead> {
+  if (Number(request.headers['content-length']) > maxBodyBytes) return Promise.resolve({ kind: 'too-large' })
+  return new Promise((resolve) => {
+    const chunks: Array<Buffer> = []
+    let total = 0
+    const onData = (chunk: Buffer): void => {
+      total += chunk.byteLength
+      if (total <= maxBodyBytes) {
+        chunks.push(chunk)
+        return
+      }
+      request.off('data', onData)
+      chunks.length = 0
+      resolve({ kind: 'too-large' })
+    }
+    request.on('data', onData)
+    request.on('end', () => resolve({ kind: 'bytes', bytes: Buffer.concat(chunks, total) }))
+    // A client that goes away mid-body gets no answer; the empty read ends the request quietly.
+    request.on('error', () => resolve({ kind: 'bytes', bytes: new Uint8Array(0) }))
+  })
+}

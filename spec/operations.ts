@@ -1,0 +1,144 @@
+import { z } from 'zod'
+import { componentJsonSchema, openapiDocument } from './openapi-document.ts'
+import type { OperationId } from './types.ts'
+
+/** Which base address an operation lives under: `{base_url}` (`/v1`) or `{messages_base_url}`. */
+export type ApiBase = 'pets' | 'messages'
+
+/** A request the operation accepts, from the spec's examples: what a test sends when only one thing may be wrong. */
+export interface SampleRequest {
+  /** Path parameters by name (the parameter's `example`). */
+  params: Readonly<Record<string, string | number>>
+  /** Query parameters that are required, by name (none today). */
+  query: Readonly<Record<string, string | number>>
+  /** The request body's `example`, when the operation takes a body. */
+  json?: unknown
+}
+
+/** Everything the project knows of one operation of the spec, derived from `spec/openapi.yaml`. */
+export interface OperationSpec {
+  operationId: OperationId
+  /** Upper-case HTTP method. */
+  method: string
+  /** Path template as in the spec, relative to its base: `/pets/{petId}`. */
+  path: string
+  /** The same path with `:name` parameters, as routers write it: `/pets/:petId`. */
+  pattern: string
+  base: ApiBase
+  /** Whether the operation changes state (any method but GET and HEAD): skipped by read-only runs. */
+  writes: boolean
+  /** False for an operation the interface refers to but does not describe (`x-not-described`). */
+  described: boolean
+  deprecated: boolean
+  /** `x-sunset` and `x-deprecation-date` of a deprecated operation (YYYY-MM-DD). */
+  sunset?: string
+  deprecationDate?: string
+  /** Response keys as the spec writes them: `200`, `2XX`, … */
+  documentedStatuses: ReadonlyArray<string>
+  /** Whether the spec documents this status, exactly or by range (`2XX`). */
+  documents(status: number): boolean
+  /** The body schema the spec gives for this status, when it gives one. */
+  responseSchema(status: number): z.ZodType | undefined
+  /** A valid request, from the spec's examples. */
+  sample: SampleRequest
+}
+
+type Json = Record<string, unknown>
+
+const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
+const schemaDefs = (componentJsonSchema('Pet') as { $defs: Json }).$defs
+
+function resolve(value: Json): Json {
+  const ref = value.$ref
+  if (typeof ref !== 'string') return value
+  const [, , section, name] = ref.split('/') as [string, string, string, string]
+  const components = openapiDocument.components as unknown as Record<string, Record<string, Json>>
+  return components[section]?.[name] ?? value
+}
+
+function toSchema(response: Json): z.ZodType | undefined {
+  const content = resolve(response).content as Record<string, { schema?: Json }> | undefined
+  const schema = content?.['application/json']?.schema
+  if (!schema) return undefined
+  const rewritten = JSON.parse(JSON.stringify(schema).replaceAll('#/components/schemas/', '#/$defs/')) as Json
+  return z.fromJSONSchema({ ...rewritten, $defs: schemaDefs } as Parameters<typeof z.fromJSONSchema>[0])
+}
+
+function responseKey(keys: ReadonlyArray<string>, status: number): string | undefined {
+  const exact = String(status)
+  if (keys.includes(exact)) return exact
+  const range = `${exact[0]}XX`
+  return keys.includes(range) ? range : undefined
+}
+
+function toSample(operationId: string, operation: Json): SampleRequest {
+  const params: Record<string, string | number> = {}
+  const query: Record<string, string | number> = {}
+  for (const parameter of ((operation.parameters ?? []) as Array<Json>).map(resolve)) {
+    if (parameter.in !== 'path' && !(parameter.in === 'query' && parameter.required === true)) continue
+    if (parameter.example === undefined) {
+      throw new TypeError(
+        `Failed to build the sample request of "${operationId}": parameter "${String(parameter.name)}" has no example in spec/openapi.yaml.`,
+      )
+    }
+    const target = parameter.in === 'path' ? params : query
+    target[String(parameter.name)] = parameter.example as string | number
+  }
+  const body = operation.requestBody ? resolve(operation.requestBody as Json) : undefined
+  if (!body) return { params, query }
+  const media = (body.content as Record<string, Json> | undefined)?.['application/json']
+  if (media?.example === undefined) {
+    throw new TypeError(
+      `Failed to build the sample request of "${operationId}": its request body has no example in spec/openapi.yaml.`,
+    )
+  }
+  return { params, query, json: media.example }
+}
+
+function toOperations(): Record<OperationId, OperationSpec> {
+  const entries: Array<OperationSpec> = []
+  for (const [path, item] of Object.entries(openapiDocument.paths) as Array<[string, Json]>) {
+    // A path with servers of its own is the quickstart messages API, served at its own base.
+    const base: ApiBase = 'servers' in item ? 'messages' : 'pets'
+    for (const method of httpMethods) {
+      const operation = item[method] as Json | undefined
+      if (!operation) continue
+      const operationId = operation.operationId as OperationId
+      const responses = operation.responses as Record<string, Json>
+      const keys = Object.keys(responses)
+      const schemas = new Map(keys.map((key) => [key, toSchema(responses[key] as Json)]))
+      entries.push({
+        operationId,
+        method: method.toUpperCase(),
+        path,
+        pattern: path.replace(/\{([^}]+)\}/g, ':$1'),
+        base,
+        writes: method !== 'get' && method !== 'head',
+        described: operation['x-not-described'] !== true,
+        deprecated: operation.deprecated === true,
+        sunset: operation['x-sunset'] as string | undefined,
+        deprecationDate: operation['x-deprecation-date'] as string | undefined,
+        documentedStatuses: keys,
+        documents: (status) => responseKey(keys, status) !== undefined,
+        responseSchema: (status) => {
+          const key = responseKey(keys, status)
+          return key === undefined ? undefined : schemas.get(key)
+        },
+        sample: toSample(operationId, operation),
+      })
+    }
+  }
+  return Object.fromEntries(entries.map((entry) => [entry.operationId, entry])) as Record<OperationId, OperationSpec>
+}
+
+/**
+ * The operations catalogue: every operation of the spec by `operationId`, with its method, path, base,
+ * whether it writes, its documented statuses and response schemas, and a valid sample request. Every
+ * list of operations in the project derives from it; a per-operation table is a `Record<OperationId, …>`
+ * so the compiler names each place a new operation must be taught.
+ * @example operations.getPet.method // 'GET'
+ */
+export const operations: Readonly<Record<OperationId, OperationSpec>> = toOperations()
+
+/** The catalogue as a list, in spec order. */
+export const operationList: ReadonlyArray<OperationSpec> = Object.values(operations)

@@ -1,0 +1,132 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, expect, it } from 'vitest'
+import { createPetStoreCore } from '../../mocks/core/create-pet-store-core.ts'
+import { createPetStoreModel } from '../../mocks/model/create-pet-store-model.ts'
+import { createMockServer } from '../../mocks/node/create-mock-server.ts'
+import { runContractProcess } from '../support/run-contract-process.ts'
+import { type StubServer, startStubServer } from '../support/start-stub-server.ts'
+
+const cleanups: Array<() => Promise<void>> = []
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()))
+})
+
+const reportDir = () => mkdtemp(join(tmpdir(), 'contract-report-'))
+
+async function stub(handler: Parameters<typeof startStubServer>[0]): Promise<StubServer> {
+  const server = await startStubServer(handler)
+  cleanups.push(server.close)
+  return server
+}
+
+it('prints its help and exits 0', async () => {
+  const run = await runContractProcess(['--help'])
+  expect(run.code).toBe(0)
+  expect(run.stdout).toContain('Usage: npm run contract')
+})
+
+it.each([
+  [['--target', 'moon'], '--target must be one of mock, local, staging, production, got "moon".'],
+  [['--target', 'staging'], '--target staging needs PETSTORE_STAGING_URL (or --base-url) to say where staging is.'],
+  [
+    ['--base-url', 'ftp://x.test/v1', '--api-key', 'contract-test-key'],
+    '--base-url must use http or https, got "ftp:".',
+  ],
+  [['--only', 'nonsense'], '--only does not know "nonsense"'],
+  [['--bogus'], "Unknown option '--bogus'"],
+])('exits 2 with one line for the usage error %j', async (args, message) => {
+  const run = await runContractProcess(args)
+  expect(run.code).toBe(2)
+  expect(run.stderr.trim().split('\n')).toHaveLength(1)
+  expect(run.stderr).toContain(message)
+  expect(run.stderr).not.toMatch(/\n\s+at /)
+})
+
+it('exits 2 within seconds when nothing listens at the base URL', async () => {
+  const closed = await startStubServer(() => {})
+  await closed.close()
+  const run = await runContractProcess(['--base-url', `${closed.url}/v1`, '--api-key', 'contract-test-key'])
+  expect(run.code).toBe(2)
+  expect(run.stderr.trim()).toMatch(/^error: The target is unreachable at .*ECONNREFUSED\.$/)
+  expect(run.ms).toBeLessThan(10_000)
+})
+
+it('passes the in-process mock by default and writes JSON, JUnit and HTML reports', async () => {
+  const dir = await reportDir()
+  const run = await runContractProcess(['--report-dir', dir])
+  expect(run.code, run.stdout + run.stderr).toBe(0)
+  expect(run.stdout).toContain('Verdict: CONFORMANT (exit 0)')
+  expect((await readdir(dir)).sort()).toEqual(['contract-report.html', 'contract-report.json', 'junit.xml'])
+  const report = JSON.parse(await readFile(join(dir, 'contract-report.json'), 'utf8'))
+  expect(report.exitCode).toBe(0)
+  expect(report.scenarios.length).toBeGreaterThan(50)
+})
+
+it('passes the standalone mock over HTTP with --target local', async () => {
+  const run = await runContractProcess(['--target', 'local', '--report-dir', await reportDir()])
+  expect(run.code, run.stdout + run.stderr).toBe(0)
+  expect(run.stdout).toMatch(/against local \(standalone mock\): http:\/\/127\.0\.0\.1:\d+\/v1/)
+})
+
+it('exits 1 against a server that breaks the contract, naming the check', async () => {
+  const broken = await stub((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.end('{"items":[]}')
+  })
+  const run = await runContractProcess([
+    '--base-url',
+    `${broken.url}/v1`,
+    '--api-key',
+    'contract-test-key',
+    '--read-only',
+    '--report-dir',
+    await reportDir(),
+  ])
+  expect(run.code).toBe(1)
+  expect(run.stdout).toContain('[response_schema_conformance]')
+  expect(run.stdout).toContain('[auth_required]')
+  expect(run.stdout).toMatch(/reproduce: curl -sS -i /)
+})
+
+it('sends only GET and HEAD to production unless --allow-writes, and says so', async () => {
+  const model = await createPetStoreModel()
+  const server = createMockServer({ core: createPetStoreCore({ model, apiKeys: ['prod-key-123'] }), port: 0 })
+  const methods: Array<string> = []
+  server.server.on('request', (request) => methods.push(request.method ?? ''))
+  const { baseUrl } = await server.listen()
+  cleanups.push(server.close)
+  const run = await runContractProcess(['--target', 'production', '--report-dir', await reportDir()], {
+    PETSTORE_PRODUCTION_URL: baseUrl,
+    PETSTORE_API_KEY: 'prod-key-123',
+  })
+  expect(run.code, run.stdout + run.stderr).toBe(0)
+  expect(new Set(methods)).toEqual(new Set(['GET']))
+  expect(run.stdout).toContain('Unsafe requests sent: 0')
+  expect(run.stdout).toMatch(/Skipped \(\d+\):\n {2}- createPet answers 401/)
+})
+
+it('never writes the API key to the console or any report, even when the target echoes it', async () => {
+  const key = 'sk-live-RECOGNISABLE-0123456789'
+  const echoing = await stub((request, response) => {
+    response.writeHead(401, { 'content-type': 'application/json', 'x-echo': String(request.headers.authorization) })
+    response.end(
+      JSON.stringify({
+        code: 'unauthorized',
+        message: `bad key ${request.headers.authorization}`,
+        status: 500,
+        url: request.url,
+      }),
+    )
+  })
+  const dir = await reportDir()
+  const run = await runContractProcess(['--base-url', `${echoing.url}/v1`, '--api-key', key, '--report-dir', dir])
+  expect(run.code).toBe(1)
+  const written = await Promise.all((await readdir(dir)).map((name) => readFile(join(dir, name), 'utf8')))
+  for (const text of [run.stdout, run.stderr, ...written]) {
+    expect(text).not.toContain(key)
+    expect(text).not.toContain('RECOGNISABLE')
+  }
+  expect(run.stdout).toContain('$PETSTORE_API_KEY')
+})

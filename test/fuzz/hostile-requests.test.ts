@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fuzzSeed, testSeedSource } from './fuzz-seed.ts'
+import { type FuzzTarget, inProcessFuzzTarget, malformedHttpFuzzTarget, standaloneFuzzTarget } from './fuzz-targets.ts'
+import { prototypeChanges, takePrototypeSnapshot } from './prototype-snapshot.ts'
+import { type FuzzOutcome, fuzzMemoryBounds, runFuzz } from './run-fuzz.ts'
+
+// A fresh seed each run unless FUZZ_SEED is set; FUZZ_PATH (from a failure report) replays one
+// counterexample, with -t naming its target so that the others do not try to replay it.
+const seed = fuzzSeed(testSeedSource(process.env))
+const path = process.env.FUZZ_PATH || undefined
+const MiB = 1024 * 1024
+
+describe.each([
+  ['in-process', inProcessFuzzTarget as () => Promise<FuzzTarget<unknown>>, 400],
+  ['standalone', standaloneFuzzTarget as () => Promise<FuzzTarget<unknown>>, 400],
+  ['standalone, malformed HTTP', malformedHttpFuzzTarget as () => Promise<FuzzTarget<unknown>>, 300],
+])('%s mock under hostile requests', (name, start, runs) => {
+  const prototypes = takePrototypeSnapshot()
+  let target: FuzzTarget<unknown>
+  let outcome: FuzzOutcome
+  beforeAll(async () => {
+    target = await start()
+    console.log(
+      `fuzz ${name}: seed ${seed}, ${runs} runs; replay: FUZZ_SEED=${seed} npx vitest run test/fuzz/hostile-requests.test.ts -t "^${name} mock"`,
+    )
+    outcome = await runFuzz(target, { seed, runs, timeLimitMs: 15_000, path })
+    console.log(
+      `fuzz ${name}: ${outcome.runs} runs, ${outcome.skipped} skipped, ${outcome.durationMs} ms, statuses ${JSON.stringify(outcome.statuses)}`,
+    )
+    if (outcome.counterexamplePath)
+      console.log(
+        `fuzz ${name}: replay the counterexample with FUZZ_SEED=${seed} FUZZ_PATH=${outcome.counterexamplePath} and the same -t`,
+      )
+  })
+  afterAll(() => target?.close())
+
+  it('never answers 5xx, answers every 4xx with an Error body of that status, and answers the next valid request 200', () => {
+    expect(outcome.failure).toBeUndefined()
+  })
+
+  it('leaves Object.prototype and the other built-in prototypes unpolluted', () => {
+    expect(outcome.pollution).toEqual([])
+    expect(prototypeChanges(prototypes)).toEqual([])
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it(`retains under ${fuzzMemoryBounds.heapGrowthBytes / MiB} MiB of heap and ${fuzzMemoryBounds.rssGrowthBytes / MiB} MiB of RSS after the run`, () => {
+    expect(outcome.heapGrowthBytes).toBeLessThan(fuzzMemoryBounds.heapGrowthBytes)
+    expect(outcome.rssGrowthBytes).toBeLessThan(fuzzMemoryBounds.rssGrowthBytes)
+  })
+
+  it('still answers a valid request with 200 after the run', async () => {
+    expect(await target.sendValid()).toMatchObject({ kind: 'response', status: 200 })
+  })
+})

@@ -1,0 +1,38 @@
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const script = fileURLToPath(new URL('../../scripts/contract.ts', import.meta.url))
+
+/**
+ * Runs `npm run contract` as a user would (a child process), returning its exit code and output.
+ * @example const { code, stdout } = await runContractProcess(['--target', 'local'])
+ */
+export function runContractProcess(
+  args: Array<string>,
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+  const started = Date.now()
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: {
+      ...process.env,
+      PETSTORE_API_KEY: undefined,
+      PETSTORE_STAGING_URL: undefined,
+      PETSTORE_PRODUCTION_URL: undefined,
+      PETSTORE_MESSAGES_URL: undefined,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => (stdout += chunk))
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr, ms: Date.now() - started })
+    })
+  })
+}

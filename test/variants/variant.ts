@@ -1,0 +1,97 @@
+import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
+
+/** A request as a variant sees it, before it reaches the good mock. */
+export interface VariantRequest {
+  method: string
+  url: URL
+  headers: Record<string, string>
+  body?: string
+}
+
+/**
+ * Another implementation of the interface, made by wrapping the good mock's fetch: a conformant one
+ * that makes a different allowed choice, or a faulty one with exactly one defect.
+ */
+export interface Variant {
+  name: string
+  description: string
+  /** For a faulty variant: the check that must catch it. */
+  caughtBy?: string
+  wrap(fetch: FetchLike): FetchLike
+}
+
+/** The request a fetch call describes, with lower-case header names. */
+export function readRequest(input: string, init: RequestInit = {}): VariantRequest {
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>))
+    headers[name.toLowerCase()] = value
+  return {
+    method: (init.method ?? 'GET').toUpperCase(),
+    url: new URL(input),
+    headers,
+    body: init.body as string | undefined,
+  }
+}
+
+/** Sends a (possibly changed) request on to the wrapped fetch. */
+export function forward(fetch: FetchLike, request: VariantRequest, init: RequestInit = {}): Promise<Response> {
+  return fetch(request.url.href, { ...init, method: request.method, headers: request.headers, body: request.body })
+}
+
+/** A JSON answer in the shape the good mock gives. */
+export function json(status: number, value: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(value === undefined ? null : JSON.stringify(value), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  })
+}
+
+/** Which operation a request is for, by method and path under `/v1` (or `/messages`). */
+export function operationOf({
+  method,
+  url,
+}: VariantRequest): 'listPets' | 'createPet' | 'getPet' | 'sendMessage' | undefined {
+  if (url.pathname.endsWith('/messages') && method === 'POST') return 'sendMessage'
+  if (/\/pets$/.test(url.pathname)) return method === 'POST' ? 'createPet' : method === 'GET' ? 'listPets' : undefined
+  if (/\/pets\/[^/]+$/.test(url.pathname) && method === 'GET') return 'getPet'
+  return undefined
+}
+
+/**
+ * A variant that changes requests before the good mock sees them and/or responses after.
+ * @example rewrite({ name, description, request: (r) => ({ ...r, headers: {} }) })
+ */
+export function rewrite(options: {
+  name: string
+  description: string
+  caughtBy?: string
+  request?: (request: VariantRequest) => VariantRequest | Response | Promise<VariantRequest | Response>
+  response?: (response: Response, request: VariantRequest) => Response | Promise<Response>
+}): Variant {
+  return {
+    name: options.name,
+    description: options.description,
+    caughtBy: options.caughtBy,
+    wrap: (fetch) => async (input, init) => {
+      const original = readRequest(input, init)
+      const changed = options.request ? await options.request(original) : original
+      if (changed instanceof Response) return changed
+      const response = await forward(fetch, changed, { signal: init?.signal })
+      return options.response ? options.response(response, original) : response
+    },
+  }
+}
+
+/** Replaces the JSON body of a response, keeping its status and headers. */
+export async function mapJson(
+  response: Response,
+  change: (value: unknown) => unknown,
+  status = response.status,
+): Promise<Response> {
+  const value = await response.json().catch(() => undefined)
+  return json(
+    status,
+    change(value),
+    Object.fromEntries([...response.headers].filter(([name]) => name !== 'content-length')),
+  )
+}

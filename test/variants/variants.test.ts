@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
+import { runContract } from '../../contract-tests/run/run-contract.ts'
+import type { RunResult } from '../../contract-tests/run/run-result.ts'
+import { failuresOf } from '../../contract-tests/run/scenario-result.ts'
+import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
+import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
+import { conformantVariants } from './conformant-variants.ts'
+import { faultyVariants } from './faulty-variants.ts'
+
+async function runAgainst(wrap: (fetch: FetchLike) => FetchLike): Promise<RunResult> {
+  const mock = await createPetStoreMock()
+  return runContract({
+    targetName: 'variant',
+    baseUrl: 'http://petstore.test/v1',
+    messagesBaseUrl: 'http://petstore.test',
+    apiKey: developmentApiKey,
+    fetch: wrap(mock.fetch),
+  })
+}
+
+/** The check names of every failure in a run: registry checks and scenario assertions alike. */
+function failedChecks(result: RunResult): Set<string> {
+  return new Set(
+    [result.setup, ...result.scenarios].flatMap((scenario) =>
+      failuresOf(scenario).map(({ result: failure }) => failure.check),
+    ),
+  )
+}
+
+it('passes the good mock with no failure and no warning', async () => {
+  const result = await runAgainst((fetch) => fetch)
+  expect(failedChecks(result)).toEqual(new Set())
+  expect(result.exitCode).toBe(0)
+  expect(result.scenarios.filter((scenario) => scenario.outcome !== 'passed')).toEqual([])
+})
+
+describe('faulty implementations', () => {
+  it.each(faultyVariants.map((variant) => [variant.name, variant] as const))(
+    'fails %s, caught by the right check',
+    async (_name, variant) => {
+      const result = await runAgainst(variant.wrap)
+      expect(result.exitCode).toBe(1)
+      expect([...failedChecks(result)]).toContain(variant.caughtBy)
+    },
+  )
+})
+
+describe('conformant implementations that make other allowed choices', () => {
+  it.each(conformantVariants.map((variant) => [variant.name, variant] as const))(
+    'passes %s',
+    async (_name, variant) => {
+      const result = await runAgainst(variant.wrap)
+      const failures = [result.setup, ...result.scenarios].flatMap((scenario) =>
+        failuresOf(scenario).map(({ result: failure }) => `${scenario.title}: [${failure.check}] ${failure.message}`),
+      )
+      expect(failures).toEqual([])
+      expect(result.exitCode).toBe(0)
+    },
+  )
+})
+
+it('covers every scenario check with at least one faulty variant', async () => {
+  const { scenarios } = await import('../../contract-tests/scenarios/registry.ts')
+  const { responseChecks } = await import('../../contract-tests/checks/registry.ts')
+  const observationsOnly = new Set(['lowercase_bearer', 'create_without_status', 'deprecation_headers'])
+  const promised = new Set(
+    [...scenarios.map((scenario) => scenario.check), ...responseChecks.map((check) => check.name)].filter(
+      (name) => !observationsOnly.has(name),
+    ),
+  )
+  const caught = new Set(faultyVariants.map((variant) => variant.caughtBy))
+  expect([...promised].filter((name) => !caught.has(name))).toEqual([])
+})
