@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { int64Exact } from './int64.ts'
 import { componentJsonSchema, openapiDocument } from './openapi-document.ts'
 import type { OperationId } from './types.ts'
 
@@ -61,7 +62,7 @@ function toSchema(response: Json): z.ZodType | undefined {
   const schema = content?.['application/json']?.schema
   if (!schema) return undefined
   const rewritten = JSON.parse(JSON.stringify(schema).replaceAll('#/components/schemas/', '#/$defs/')) as Json
-  return z.fromJSONSchema({ ...rewritten, $defs: schemaDefs } as Parameters<typeof z.fromJSONSchema>[0])
+  return int64Exact(z.fromJSONSchema({ ...rewritten, $defs: schemaDefs } as Parameters<typeof z.fromJSONSchema>[0]))
 }
 
 function responseKey(keys: ReadonlyArray<string>, status: number): string | undefined {

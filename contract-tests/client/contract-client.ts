@@ -1,3 +1,5 @@
+import { parseJson } from '../../spec/json/parse-json.ts'
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { operations } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { responseChecks } from '../checks/registry.ts'
@@ -26,7 +28,7 @@ export interface ClientOptions {
 
 export interface CallOptions {
   /** Path parameters, inserted as given (already encoded). */
-  params?: Record<string, string | number>
+  params?: Record<string, string | number | bigint>
   /** Raw query string without `?`, so malformed queries can be sent. */
   query?: string
   json?: unknown
@@ -86,7 +88,7 @@ export class ContractClient {
           : options.authorization
     if (authorization !== null) headers.authorization = authorization
     let body = options.body
-    if (options.json !== undefined) body = JSON.stringify(options.json)
+    if (options.json !== undefined) body = stringifyJson(options.json)
     if (body !== undefined || options.contentType) headers['content-type'] = options.contentType ?? 'application/json'
 
     const exchange: Exchange = {
@@ -185,7 +187,8 @@ export class ContractClient {
     let jsonParsed = false
     if (!read.truncated && read.text !== '') {
       try {
-        json = JSON.parse(read.text)
+        // Lossless: an int64 beyond 2^53 is read to the digit, never rounded.
+        json = parseJson(read.text)
         jsonParsed = true
       } catch {
         // Not JSON: the checks report it.

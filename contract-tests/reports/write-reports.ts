@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { RunResult } from '../run/run-result.ts'
 import { htmlReport } from './html-report.ts'
 import { junitReport } from './junit-report.ts'
@@ -11,7 +12,7 @@ import { junitReport } from './junit-report.ts'
 export async function writeReports(result: RunResult, dir: string): Promise<Array<string>> {
   await mkdir(dir, { recursive: true })
   const files: Array<[string, string]> = [
-    ['contract-report.json', `${JSON.stringify(result, null, 2)}\n`],
+    ['contract-report.json', `${stringifyJson(result, 2)}\n`],
     ['junit.xml', junitReport(result)],
     ['contract-report.html', htmlReport(result)],
   ]

@@ -1,3 +1,4 @@
+import { isInt64 } from '../../spec/int64.ts'
 import { petStatuses } from '../../spec/schemas.ts'
 import type { Pet, PetStatus } from '../../spec/types.ts'
 import type { ContractClient } from '../client/contract-client.ts'
@@ -68,8 +69,8 @@ export function isPet(value: unknown): value is Pet {
   return (
     typeof pet === 'object' &&
     pet !== null &&
-    Number.isInteger(pet.id) &&
+    isInt64(pet.id) &&
     typeof pet.name === 'string' &&
-    Number.isInteger(pet.categoryId)
+    isInt64(pet.categoryId)
   )
 }

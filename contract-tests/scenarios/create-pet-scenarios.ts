@@ -1,3 +1,4 @@
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { NewPet, Pet } from '../../spec/types.ts'
 import type { Scenario, ScenarioContext } from '../run/scenario.ts'
 import { isPet } from '../run/suite-data.ts'
@@ -34,8 +35,8 @@ export const createPetScenarios: Array<Scenario> = [
       for (const field of ['name', 'categoryId', 'status'] as const) {
         context.assert(pet[field] === sent[field], {
           message: `"${field}" is echoed`,
-          expected: JSON.stringify(sent[field]),
-          received: JSON.stringify(pet[field]),
+          expected: stringifyJson(sent[field]),
+          received: stringifyJson(pet[field]),
         })
       }
     },
@@ -50,11 +51,11 @@ export const createPetScenarios: Array<Scenario> = [
       if (!pet) return
       context.assert(pet.name === `${context.data.runTag}-no-status` && pet.categoryId === 3, {
         message: 'name and categoryId are echoed',
-        received: JSON.stringify(pet),
+        received: stringifyJson(pet),
       })
       if (pet.status !== undefined)
         context.observe({
-          message: `A pet created without a status came back with status ${JSON.stringify(pet.status)}.`,
+          message: `A pet created without a status came back with status ${stringifyJson(pet.status)}.`,
         })
     },
   },
@@ -92,7 +93,7 @@ export const createPetScenarios: Array<Scenario> = [
       const read = exchange.response?.json as Pet
       context.assert(sameFields(read, pet), {
         message: 'the pet read back has the fields it was created with',
-        expected: JSON.stringify(pet),
+        expected: stringifyJson(pet),
         received: exchange.response?.bodyText,
         exchange,
       })
@@ -132,7 +133,7 @@ export const createPetScenarios: Array<Scenario> = [
       if (!expectStatus(context, check, 200, 'the existing pet is still found')) return
       context.assert(sameFields(check.response?.json as Pet, existing), {
         message: 'the existing pet is unchanged',
-        expected: JSON.stringify(existing),
+        expected: stringifyJson(existing),
         received: check.response?.bodyText,
         exchange: check,
       })

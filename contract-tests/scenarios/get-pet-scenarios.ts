@@ -1,3 +1,4 @@
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Pet } from '../../spec/types.ts'
 import type { Scenario } from '../run/scenario.ts'
 import { sameFields } from './create-pet-scenarios.ts'
@@ -19,7 +20,7 @@ export const getPetScenarios: Array<Scenario> = [
         if (!expectStatus(context, exchange, 200, `listed pet ${pet.id} is found`)) continue
         context.assert(sameFields(exchange.response?.json as Pet, pet), {
           message: `pet ${pet.id} has the fields it was listed with`,
-          expected: JSON.stringify(pet),
+          expected: stringifyJson(pet),
           received: exchange.response?.bodyText,
           exchange,
         })
@@ -45,7 +46,7 @@ export const getPetScenarios: Array<Scenario> = [
   ...['abc', '1.5'].map(
     (petId): Scenario => ({
       check: 'invalid_pet_id_rejected',
-      title: `getPet answers a 4xx Error to the non-integer id ${JSON.stringify(petId)}`,
+      title: `getPet answers a 4xx Error to the non-integer id ${stringifyJson(petId)}`,
       operationId: 'getPet',
       writes: false,
       async run(context) {
@@ -53,7 +54,7 @@ export const getPetScenarios: Array<Scenario> = [
           context,
           await context.client.call('getPet', { params: { petId }, alsoAccepted: clientErrors }),
           '4xx',
-          `id ${JSON.stringify(petId)} is refused`,
+          `id ${stringifyJson(petId)} is refused`,
         )
       },
     }),

@@ -1,3 +1,4 @@
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { limitRule, petStatuses } from '../../spec/schemas.ts'
 import type { Pet } from '../../spec/types.ts'
 import type { Scenario, ScenarioContext } from '../run/scenario.ts'
@@ -85,7 +86,7 @@ export const listPetsScenarios: Array<Scenario> = [
   ...invalidLimits.map(
     (limit): Scenario => ({
       check: 'invalid_limit_rejected',
-      title: `listPets answers 400 with an Error to limit=${JSON.stringify(limit)}`,
+      title: `listPets answers 400 with an Error to limit=${stringifyJson(limit)}`,
       operationId: 'listPets',
       writes: false,
       async run(context) {
@@ -93,7 +94,7 @@ export const listPetsScenarios: Array<Scenario> = [
           context,
           await context.client.call('listPets', { query: `limit=${encodeURIComponent(limit)}` }),
           400,
-          `limit=${JSON.stringify(limit)} is refused`,
+          `limit=${stringifyJson(limit)} is refused`,
         )
       },
     }),

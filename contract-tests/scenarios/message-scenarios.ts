@@ -1,3 +1,4 @@
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Message } from '../../spec/types.ts'
 import type { Scenario } from '../run/scenario.ts'
 import { expectStatus } from './expect-status.ts'
@@ -17,24 +18,24 @@ export const messageScenarios: Array<Scenario> = [
       const message = (exchange.response?.json ?? {}) as Partial<Message>
       context.assert(typeof message.id === 'string' && message.id !== '', {
         message: 'id is a non-empty string',
-        received: JSON.stringify(message.id),
+        received: stringifyJson(message.id),
       })
       context.assert(message.message === text, {
         message: 'the message is echoed',
-        expected: JSON.stringify(text),
-        received: JSON.stringify(message.message),
+        expected: stringifyJson(text),
+        received: stringifyJson(message.message),
       })
       context.assert(typeof message.status === 'string', {
         message: 'status is a string',
-        received: JSON.stringify(message.status),
+        received: stringifyJson(message.status),
       })
       const createdAt = String(message.createdAt)
       context.assert(iso8601.test(createdAt) && !Number.isNaN(Date.parse(createdAt)), {
         message: 'createdAt is an ISO 8601 timestamp',
-        received: JSON.stringify(message.createdAt),
+        received: stringifyJson(message.createdAt),
       })
       if (message.status !== 'queued')
-        context.observe({ message: `A new message has status ${JSON.stringify(message.status)}, not "queued".` })
+        context.observe({ message: `A new message has status ${stringifyJson(message.status)}, not "queued".` })
       if (exchange.response?.status !== 202)
         context.observe({ message: `sendMessage answered ${exchange.response?.status}; the mock answers 202.` })
     },

@@ -2,6 +2,7 @@ import type { Scenario } from '../run/scenario.ts'
 import { authScenarios } from './auth-scenarios.ts'
 import { createPetScenarios, invalidBodyScenarios } from './create-pet-scenarios.ts'
 import { getPetScenarios } from './get-pet-scenarios.ts'
+import { int64Scenarios } from './int64-scenarios.ts'
 import { listPetsScenarios } from './list-pets-scenarios.ts'
 import { messageScenarios } from './message-scenarios.ts'
 
@@ -11,6 +12,7 @@ export const scenarioGroups: ReadonlyArray<{ name: string; scenarios: ReadonlyAr
   { name: 'listPets', scenarios: listPetsScenarios },
   { name: 'createPet', scenarios: createPetScenarios },
   { name: 'createPet: invalid bodies', scenarios: invalidBodyScenarios },
+  { name: 'createPet: int64 values', scenarios: int64Scenarios },
   { name: 'getPet', scenarios: getPetScenarios },
   { name: 'sendMessage', scenarios: messageScenarios },
 ]

@@ -1,3 +1,5 @@
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
+
 /** What the core answers, before an adapter turns it into a Fetch `Response` or a node:http reply. */
 export interface MockResponse {
   status: number
@@ -21,7 +23,7 @@ export const corsHeaders: Readonly<Record<string, string>> = {
  * @example jsonResponse(200, [{ id: 1, name: 'Rex', categoryId: 1 }])
  */
 export function jsonResponse(status: number, value: unknown, headers?: Record<string, string>): MockResponse {
-  return jsonTextResponse(status, JSON.stringify(value), headers)
+  return jsonTextResponse(status, stringifyJson(value), headers)
 }
 
 /** Like `jsonResponse`, for a body that is already serialized. */

@@ -1,3 +1,4 @@
+import { parseJson } from '../../spec/json/parse-json.ts'
 import { MockError } from './mock-error.ts'
 import { maxBodyBytes, type OperationRequest } from './operation-request.ts'
 
@@ -22,7 +23,8 @@ export async function readJsonBody(request: OperationRequest): Promise<unknown> 
     throw new MockError(400, 'invalid_json', 'The request body is not valid UTF-8.')
   }
   try {
-    return JSON.parse(text)
+    // Lossless: a categoryId beyond 2^53 is a valid int64, kept to the digit.
+    return parseJson(text)
   } catch {
     // The parser's own message quotes the body; it is left out so nothing sent is echoed back.
     throw new MockError(400, 'invalid_json', 'The request body is not valid JSON.')

@@ -10,15 +10,18 @@ export interface PetStoreModelOptions {
   pets?: number
 }
 
+/** A pet as the model stores it: the id is one the model assigned, always a safe integer. */
+export type StoredPet = Pet & { id: number }
+
 export interface PetStoreModel {
   /** The mswjs/data collections that hold the records. */
   readonly pets: Collection<typeof petSchema>
   readonly messages: Collection<typeof messageSchema>
   /** Pets in id order, only those of `status` when given, at most `limit`. */
-  listPets(filter: { status?: PetStatus; limit: number }): ReadonlyArray<Pet>
-  findPet(id: number): Pet | undefined
+  listPets(filter: { status?: PetStatus; limit: number }): ReadonlyArray<StoredPet>
+  findPet(id: number): StoredPet | undefined
   /** Stores a new pet under a fresh id; an `id` in the input is ignored. */
-  createPet(newPet: NewPet): Promise<Pet>
+  createPet(newPet: NewPet): Promise<StoredPet>
   queueMessage(text: string): Promise<Message>
   /** Restores the state right after seeding, ids included. */
   reset(): Promise<void>
@@ -39,9 +42,9 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
   const seedData = seedPets({ seed: settings.seed, count: settings.pets })
   const pets = new Collection({ schema: petSchema })
   const messages = new Collection({ schema: messageSchema })
-  const byId = new Map<number, Pet>()
-  const all: Array<Pet> = []
-  const byStatus = new Map<PetStatus, Array<Pet>>()
+  const byId = new Map<number, StoredPet>()
+  const all: Array<StoredPet> = []
+  const byStatus = new Map<PetStatus, Array<StoredPet>>()
   let lastPetId = 0
   let lastMessageId = 0
   let revision = 0
@@ -54,7 +57,7 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
    * when they carry one under its (unexported) symbol, read here off the first record, so the pet's
    * id serves instead: 100,000 pets take about 45 MB less.
    */
-  async function store(pet: Pet): Promise<Pet> {
+  async function store(pet: StoredPet): Promise<StoredPet> {
     if (primaryKey)
       Object.defineProperty(pet, primaryKey, {
         value: String(pet.id),
@@ -62,12 +65,12 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
         configurable: true,
         writable: true,
       })
-    const record = await pets.create(pet)
+    const record = (await pets.create(pet)) as StoredPet
     primaryKey ??= Object.getOwnPropertySymbols(record).find((symbol) => symbol.description === 'kPrimaryKey')
     return record
   }
 
-  function index(pet: Pet): void {
+  function index(pet: StoredPet): void {
     byId.set(pet.id, pet)
     all.push(pet)
     if (pet.status === undefined) return
@@ -121,6 +124,6 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
   }
 }
 
-function toPet(id: number, { name, categoryId, status }: NewPet): Pet {
+function toPet(id: number, { name, categoryId, status }: NewPet): StoredPet {
   return status === undefined ? { id, name, categoryId } : { id, name, categoryId, status }
 }

@@ -96,7 +96,7 @@ export interface components {
              * Format: int64
              * @description Identifier of the category the animal belongs to.
              */
-            categoryId: number;
+            categoryId: number | bigint;
             status?: components["schemas"]["PetStatus"];
         };
         /** @description An animal as returned, with the identifier the service assigned. */
@@ -105,10 +105,10 @@ export interface components {
              * Format: int64
              * @description Unique identifier assigned by the service on creation.
              */
-            id: number;
+            id: number | bigint;
             name: string;
             /** Format: int64 */
-            categoryId: number;
+            categoryId: number | bigint;
             status?: components["schemas"]["PetStatus"];
         };
         Error: {
@@ -252,7 +252,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example 1 */
-                petId: number;
+                petId: number | bigint;
             };
             cookie?: never;
         };

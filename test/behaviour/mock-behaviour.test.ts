@@ -117,6 +117,26 @@ describe.each(mockTransports)('%s mock', (_name, start) => {
       expect(created.id).not.toBe(1)
       expect(await (await get('/pets/1')).json()).toEqual(before)
     })
+    it.each(['9007199254740993', '9223372036854775807', '-9223372036854775808'])(
+      'keeps categoryId %s to the digit, in the answer and when read back',
+      async (categoryId) => {
+        const response = await post('/pets', `{"name":"Big","categoryId":${categoryId}}`)
+        expect(response.status).toBe(201)
+        const text = await response.text()
+        expect(text).toContain(`"categoryId":${categoryId}`)
+        const id = /"id":(\d+)/.exec(text)?.[1]
+        expect(await (await get(`/pets/${id}`)).text()).toBe(text)
+        expect(await (await get('/pets?limit=100')).text()).toContain(text)
+      },
+    )
+    it('answers 400 naming categoryId for an integer beyond int64', async () => {
+      const error = await expectError(
+        await post('/pets', '{"name":"x","categoryId":9223372036854775808}'),
+        400,
+        'invalid_body',
+      )
+      expect(error.message).toContain('categoryId')
+    })
     const badBodies: Array<[string, string, string]> = [
       ['a missing name', '{"categoryId":1}', 'name'],
       ['a missing categoryId', '{"name":"x"}', 'categoryId'],

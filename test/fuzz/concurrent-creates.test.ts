@@ -17,7 +17,7 @@ afterAll(() => server.mock.close())
 async function createAllAtOnce(
   fetchPet: typeof fetch,
   baseUrl: string,
-): Promise<{ ids: Array<number>; readBack: Array<unknown>; expected: Array<unknown> }> {
+): Promise<{ ids: Array<number | bigint>; readBack: Array<unknown>; expected: Array<unknown> }> {
   const sent = Array.from({ length: creates }, (_, index) => ({ name: `concurrent-${index}`, categoryId: index % 7 }))
   const responses = await Promise.all(
     sent.map((pet) => fetchPet(`${baseUrl}/pets`, { method: 'POST', headers, body: JSON.stringify(pet) })),

@@ -1,3 +1,6 @@
+import { isInt64 } from '../../spec/int64.ts'
+import { parseJson } from '../../spec/json/parse-json.ts'
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Pet } from '../../spec/types.ts'
 import {
   forward,
@@ -10,7 +13,6 @@ import {
   type VariantRequest,
 } from './variant.ts'
 
-const offset = 1_000_000_000_000
 const listing = (request: VariantRequest) => operationOf(request) === 'listPets'
 const mapPets = (value: unknown, change: (pet: Pet) => unknown): unknown =>
   Array.isArray(value)
@@ -37,21 +39,12 @@ export const conformantVariants: Array<Variant> = [
       )
     },
   },
-  rewrite({
-    name: 'large-ids',
-    description: 'assigns ids above 10^12',
-    request: (r) => {
-      const match = /\/pets\/(-?\d+)$/.exec(r.url.pathname)
-      if (!match || Math.abs(Number(match[1])) < offset) return r
-      const url = new URL(r.url)
-      url.pathname = url.pathname.replace(/\d+$/, String(Number(match[1]) - offset))
-      return { ...r, url }
-    },
-    response: (response, r) =>
-      response.ok && operationOf(r) !== 'sendMessage'
-        ? mapJson(response, (v) => mapPets(v, (pet) => ({ ...pet, id: pet.id + offset })))
-        : response,
-  }),
+  offsetIds('large-ids', 'assigns ids above 10^12', 10n ** 12n),
+  offsetIds(
+    'ids-above-2^53',
+    'assigns int64 ids above 2^53 (up to 2^62 and more), which JSON.parse would round',
+    2n ** 62n,
+  ),
   rewrite({
     name: 'extra-fields-and-headers',
     description: 'adds fields to pets and headers to every answer',
@@ -93,16 +86,16 @@ export const conformantVariants: Array<Variant> = [
     request: (r) => {
       if (operationOf(r) !== 'createPet') return r
       try {
-        const body = JSON.parse(r.body ?? '') as Record<string, unknown>
+        const body = parseJson(r.body ?? '') as Record<string, unknown>
         if (
           typeof body === 'object' &&
           body !== null &&
           !Array.isArray(body) &&
           !('status' in body) &&
           typeof body.name === 'string' &&
-          Number.isInteger(body.categoryId)
+          isInt64(body.categoryId)
         ) {
-          return { ...r, body: JSON.stringify({ ...body, status: 'available' }) }
+          return { ...r, body: stringifyJson({ ...body, status: 'available' }) }
         }
       } catch {
         // Not JSON: the good mock refuses it.
@@ -155,3 +148,22 @@ export const conformantVariants: Array<Variant> = [
         : r,
   }),
 ]
+
+/** Ids the good mock assigns, moved up by `offset`: a store whose ids start elsewhere. */
+function offsetIds(name: string, description: string, offset: bigint): Variant {
+  return rewrite({
+    name,
+    description,
+    request: (r) => {
+      const match = /\/pets\/(-?\d+)$/.exec(r.url.pathname)
+      if (!match || BigInt(match[1] as string) < offset) return r
+      const url = new URL(r.url)
+      url.pathname = url.pathname.replace(/\d+$/, String(BigInt(match[1] as string) - offset))
+      return { ...r, url }
+    },
+    response: (response, r) =>
+      response.ok && operationOf(r) !== 'sendMessage'
+        ? mapJson(response, (v) => mapPets(v, (pet) => ({ ...pet, id: BigInt(pet.id) + offset })))
+        : response,
+  })
+}

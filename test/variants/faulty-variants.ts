@@ -72,6 +72,15 @@ function listQuery(
 
 /** Implementations with exactly one defect each, and the check that must catch it. */
 export const faultyVariants: Array<Variant> = [
+  rewrite({
+    name: 'category-id-as-double',
+    description: 'reads request bodies with JSON.parse, so a categoryId beyond 2^53 is stored rounded',
+    caughtBy: 'int64_exact',
+    request: (r) => {
+      const body = parse(r.body)
+      return creating(r) && body !== undefined ? withBody(r, body) : r
+    },
+  }),
   acceptsAuth(
     'list-without-auth',
     'GET /pets answers without an Authorization header',

@@ -1,4 +1,6 @@
 import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
+import { parseJson } from '../../spec/json/parse-json.ts'
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
 
 /** A request as a variant sees it, before it reaches the good mock. */
 export interface VariantRequest {
@@ -40,7 +42,7 @@ export function forward(fetch: FetchLike, request: VariantRequest, init: Request
 
 /** A JSON answer in the shape the good mock gives. */
 export function json(status: number, value: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(value === undefined ? null : JSON.stringify(value), {
+  return new Response(value === undefined ? null : stringifyJson(value), {
     status,
     headers: { 'content-type': 'application/json', ...headers },
   })
@@ -88,7 +90,13 @@ export async function mapJson(
   change: (value: unknown) => unknown,
   status = response.status,
 ): Promise<Response> {
-  const value = await response.json().catch(() => undefined)
+  const text = await response.text()
+  let value: unknown
+  try {
+    value = parseJson(text)
+  } catch {
+    // Not JSON: the change sees undefined.
+  }
   return json(
     status,
     change(value),

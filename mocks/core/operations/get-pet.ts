@@ -1,3 +1,4 @@
+import { stringifyJson } from '../../../spec/json/stringify-json.ts'
 import type { OperationSpec } from '../../../spec/operations.ts'
 import type { Pet } from '../../../spec/types.ts'
 import { MockError } from '../mock-error.ts'
@@ -23,7 +24,7 @@ const serialized = new WeakMap<Pet, string>()
 function serializedPet(pet: Pet): string {
   let json = serialized.get(pet)
   if (json === undefined) {
-    json = JSON.stringify(pet)
+    json = stringifyJson(pet)
     serialized.set(pet, json)
   }
   return json

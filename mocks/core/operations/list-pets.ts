@@ -1,3 +1,4 @@
+import { stringifyJson } from '../../../spec/json/stringify-json.ts'
 import { limitRule, petStatuses } from '../../../spec/schemas.ts'
 import type { PetStatus } from '../../../spec/types.ts'
 import type { PetStoreModel } from '../../model/create-pet-store-model.ts'
@@ -29,7 +30,7 @@ function serializedList(model: PetStoreModel, status: PetStatus | undefined, lim
   const key = `${status ?? ''}:${limit}`
   let json = cache.lists.get(key)
   if (json === undefined) {
-    json = utf8.encode(JSON.stringify(model.listPets({ status, limit })))
+    json = utf8.encode(stringifyJson(model.listPets({ status, limit })))
     // Bounded: at most 4 statuses (with none) times 100 limits.
     cache.lists.set(key, json)
   }
