@@ -37,6 +37,8 @@ export interface CallOptions {
   contentType?: string
   /** The Authorization header, or a function of the key that gives it; `null` sends none; default `Bearer <key>`. */
   authorization?: string | null | ((apiKey: string) => string | null)
+  /** More request headers. */
+  headers?: Record<string, string>
   /** HTTP method when not the operation's own (HEAD). */
   method?: string
   /** Statuses accepted beyond those the spec documents. */
@@ -69,6 +71,11 @@ export class ContractClient {
     }
   }
 
+  /** The key, for checks that send near-copies of it (never reported as such). */
+  get apiKey(): string {
+    return this.options.apiKey
+  }
+
   get readOnly(): boolean {
     return this.options.readOnly
   }
@@ -79,7 +86,7 @@ export class ContractClient {
     const base = contract.base === 'messages' ? this.options.messagesBaseUrl : this.options.baseUrl
     const path = contract.path.replace(/\{(\w+)\}/g, (_, name: string) => String(options.params?.[name] ?? ''))
     const url = `${base.replace(/\/$/, '')}${path}${options.query ? `?${options.query}` : ''}`
-    const headers: Record<string, string> = { accept: 'application/json' }
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
     const authorization =
       options.authorization === undefined
         ? `Bearer ${this.options.apiKey}`

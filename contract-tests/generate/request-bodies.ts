@@ -1,0 +1,105 @@
+import fc from 'fast-check'
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
+import { edgeString } from './edge-strings.ts'
+import { invalidValues, validValue } from './schema-arbitrary.ts'
+import type { JsonSchema } from './spec-parameters.ts'
+
+/** JSON media types a server must take as JSON: the plain one and with a UTF-8 charset parameter. */
+export const jsonContentTypes: ReadonlyArray<string> = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json;charset=UTF-8',
+]
+
+/** Media types that are not JSON: a server may refuse them with 400 or 415. */
+export const otherContentTypes: ReadonlyArray<string> = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'text/html; charset=utf-8',
+  'application/xml',
+]
+
+export interface ValidBody {
+  json: Record<string, unknown>
+  contentType: string
+  /** Whether fields beyond the schema's were added (the interface neither allows nor forbids them). */
+  extra: boolean
+}
+
+/**
+ * Valid bodies for a JSON object schema: every required property, any optional ones, sometimes a field
+ * the schema does not name, under any JSON media type.
+ * @example fc.sample(validBody(requestBodySchema('createPet')!), 2)
+ */
+export function validBody(schema: JsonSchema): fc.Arbitrary<ValidBody> {
+  return fc
+    .record({
+      json: validValue(schema) as fc.Arbitrary<Record<string, unknown>>,
+      contentType: fc.constantFrom(...jsonContentTypes),
+      extra: fc.option(fc.record({ note: edgeString() }), { freq: 5, nil: undefined }),
+    })
+    .map(({ json, contentType, extra }) => ({ json: { ...json, ...extra }, contentType, extra: extra !== undefined }))
+}
+
+export interface InvalidBody {
+  /** What is wrong with it, in words: `without "name"`. */
+  what: string
+  text: string
+  contentType: string
+}
+
+interface Mutation {
+  what: string
+  apply(body: Record<string, unknown>): { text: string; contentType?: string }
+}
+
+/** Every way to break a valid body, derived from its schema. */
+function mutations(schema: JsonSchema): Array<Mutation> {
+  const json = (value: unknown) => ({ text: stringifyJson(value) })
+  const list: Array<Mutation> = []
+  for (const name of schema.required ?? [])
+    list.push({
+      what: `without "${name}"`,
+      apply: (body) => json(Object.fromEntries(Object.entries(body).filter(([key]) => key !== name))),
+    })
+  for (const [name, property] of Object.entries(schema.properties ?? {}))
+    for (const invalid of invalidValues(property))
+      list.push({
+        what: `where "${name}" is ${invalid.what}`,
+        apply: (body) => json({ ...body, [name]: invalid.value }),
+      })
+  list.push(
+    { what: 'as an array', apply: (body) => json([body]) },
+    { what: 'as a string', apply: (body) => json(stringifyJson(body)) },
+    { what: 'as null', apply: () => json(null) },
+    { what: 'as a number', apply: () => json(1) },
+    { what: 'empty', apply: () => ({ text: '' }) },
+    { what: 'followed by a second JSON value', apply: (body) => ({ text: `${stringifyJson(body)} {}` }) },
+    { what: 'sent twice', apply: (body) => ({ text: stringifyJson(body).repeat(2) }) },
+    { what: 'followed by garbage', apply: (body) => ({ text: `${stringifyJson(body)}x` }) },
+    { what: 'cut short', apply: (body) => ({ text: stringifyJson(body).slice(0, -1) }) },
+    { what: 'with a trailing comma', apply: (body) => ({ text: stringifyJson(body).replace(/}$/, ',}') }) },
+    { what: 'with single quotes', apply: (body) => ({ text: stringifyJson(body).replaceAll('"', "'") }) },
+  )
+  for (const contentType of otherContentTypes)
+    list.push({ what: `sent as ${contentType}`, apply: (body) => ({ text: stringifyJson(body), contentType }) })
+  return list
+}
+
+/**
+ * Invalid bodies for a JSON object schema: a valid body broken in exactly one way (a required field
+ * missing, a field of a wrong type or value, not an object, not exactly one JSON value, not sent as JSON).
+ * Shrinking makes the rest of the body as small as it gets.
+ * @example fc.sample(invalidBody(requestBodySchema('createPet')!), 2)
+ */
+export function invalidBody(schema: JsonSchema): fc.Arbitrary<InvalidBody> {
+  return fc
+    .record({
+      body: validValue(schema) as fc.Arbitrary<Record<string, unknown>>,
+      mutation: fc.constantFrom(...mutations(schema)),
+    })
+    .map(({ body, mutation }) => {
+      const { text, contentType = 'application/json' } = mutation.apply(body)
+      return { what: mutation.what, text, contentType }
+    })
+}

@@ -1,0 +1,75 @@
+import { openapiDocument } from '../../spec/openapi-document.ts'
+import { operations } from '../../spec/operations.ts'
+import type { OperationId } from '../../spec/types.ts'
+
+/** The part of JSON Schema the spec uses, as the generators read it. */
+export interface JsonSchema {
+  type?: string
+  format?: string
+  enum?: ReadonlyArray<unknown>
+  properties?: Readonly<Record<string, JsonSchema>>
+  required?: ReadonlyArray<string>
+  minimum?: number
+  maximum?: number
+  default?: unknown
+  $ref?: string
+}
+
+/** One parameter of an operation, its schema resolved. */
+export interface SpecParameter {
+  name: string
+  in: 'query' | 'path' | 'header'
+  required: boolean
+  schema: JsonSchema
+}
+
+type Json = Record<string, unknown>
+const components = openapiDocument.components as unknown as Record<string, Record<string, Json>>
+
+/**
+ * Follows `$ref`s into the spec's components until a schema (or parameter) with content.
+ * @example resolve({ $ref: '#/components/schemas/PetStatus' }) // { type: 'string', enum: [...] }
+ */
+export function resolve<T extends object>(value: T): T {
+  let current = value as Json
+  for (let depth = 0; typeof current.$ref === 'string' && depth < 10; depth++) {
+    const [, , section, name] = (current.$ref as string).split('/') as [string, string, string, string]
+    current = components[section]?.[name] ?? {}
+  }
+  return current as T
+}
+
+function operationObject(operationId: OperationId): Json {
+  const { path, method } = operations[operationId]
+  const item = (openapiDocument.paths as unknown as Record<string, Json>)[path] as Json
+  return item[method.toLowerCase()] as Json
+}
+
+/**
+ * The parameters the spec gives an operation, `$ref`s resolved, in spec order.
+ * @example specParameters('listPets').map((p) => p.name) // ['limit', 'status']
+ */
+export function specParameters(operationId: OperationId): Array<SpecParameter> {
+  const parameters = (operationObject(operationId).parameters ?? []) as Array<Json>
+  return parameters.map((parameter) => {
+    const resolved = resolve(parameter)
+    return {
+      name: String(resolved.name),
+      in: resolved.in as SpecParameter['in'],
+      required: resolved.required === true,
+      schema: resolve(resolved.schema as JsonSchema),
+    }
+  })
+}
+
+/**
+ * The JSON request body schema of an operation, resolved one level (its properties may hold `$ref`s).
+ * @example requestBodySchema('createPet')?.required // ['name', 'categoryId']
+ */
+export function requestBodySchema(operationId: OperationId): JsonSchema | undefined {
+  const body = operationObject(operationId).requestBody as Json | undefined
+  if (!body) return undefined
+  const content = resolve(body).content as Record<string, { schema?: JsonSchema }> | undefined
+  const schema = content?.['application/json']?.schema
+  return schema ? resolve(schema) : undefined
+}
