@@ -1,6 +1,6 @@
 import type { OperationId } from '../../spec/types.ts'
-import type { CallOptions } from '../client/contract-client.ts'
-import type { Scenario, ScenarioContext } from '../run/scenario.ts'
+import type { CallOptions } from '../model/contract-caller.ts'
+import type { Scenario, ScenarioContext } from '../model/scenario.ts'
 import { expectStatus } from './expect-status.ts'
 
 /** Authorization headers that must all be refused with 401. The key never appears in these values. */
