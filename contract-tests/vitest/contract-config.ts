@@ -24,6 +24,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     petstoreContract: ContractConfig
   }
+}
+
+// vitest declares TaskMeta in @vitest/runner and re-exports it: the augmentation goes where it is declared.
+declare module '@vitest/runner' {
   export interface TaskMeta {
     /** The whole run, already redacted, attached by the contract suite to its module. */
     contractRun?: RunResult
