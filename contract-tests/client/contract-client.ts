@@ -3,7 +3,8 @@ import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { operations } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { responseChecks } from '../checks/registry.ts'
-import type { Exchange, ExchangeResponse } from './exchange.ts'
+import type { CallOptions, ContractCaller } from '../model/contract-caller.ts'
+import type { Exchange, ExchangeResponse } from '../model/exchange.ts'
 import { readCappedText } from './read-capped-text.ts'
 import { ReadOnlyRefusal, TargetError } from './target-error.ts'
 
@@ -26,25 +27,6 @@ export interface ClientOptions {
   maxRetryDelayMs?: number
 }
 
-export interface CallOptions {
-  /** Path parameters, inserted as given (already encoded). */
-  params?: Record<string, string | number | bigint>
-  /** Raw query string without `?`, so malformed queries can be sent. */
-  query?: string
-  json?: unknown
-  /** A raw body, for bodies that are not JSON. */
-  body?: string
-  contentType?: string
-  /** The Authorization header, or a function of the key that gives it; `null` sends none; default `Bearer <key>`. */
-  authorization?: string | null | ((apiKey: string) => string | null)
-  /** More request headers. */
-  headers?: Record<string, string>
-  /** HTTP method when not the operation's own (HEAD). */
-  method?: string
-  /** Statuses accepted beyond those the spec documents. */
-  alsoAccepted?: ReadonlyArray<number>
-}
-
 const safeMethods = new Set(['GET', 'HEAD'])
 
 /**
@@ -52,7 +34,7 @@ const safeMethods = new Set(['GET', 'HEAD'])
  * so no scenario can forget one. Handles timeouts, read-only refusal, 429 retries and redirects.
  * @example const exchange = await client.call('listPets', { query: 'limit=5' })
  */
-export class ContractClient {
+export class ContractClient implements ContractCaller {
   readonly exchanges: Array<Exchange> = []
   unsafeRequestsSent = 0
   refusedRequests = 0
@@ -71,11 +53,6 @@ export class ContractClient {
     }
   }
 
-  /** The key, for checks that send near-copies of it (never reported as such). */
-  get apiKey(): string {
-    return this.options.apiKey
-  }
-
   get readOnly(): boolean {
     return this.options.readOnly
   }
@@ -85,8 +62,10 @@ export class ContractClient {
     const method = options.method ?? contract.method
     const base = contract.base === 'messages' ? this.options.messagesBaseUrl : this.options.baseUrl
     const path = contract.path.replace(/\{(\w+)\}/g, (_, name: string) => String(options.params?.[name] ?? ''))
-    const url = `${base.replace(/\/$/, '')}${path}${options.query ? `?${options.query}` : ''}`
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
+    const keyed = options.withKey?.(this.options.apiKey) ?? {}
+    const query = [options.query, keyed.query].filter(Boolean).join('&')
+    const url = `${base.replace(/\/$/, '')}${path}${query ? `?${query}` : ''}`
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...keyed.headers }
     const authorization =
       options.authorization === undefined
         ? `Bearer ${this.options.apiKey}`
@@ -109,7 +88,7 @@ export class ContractClient {
       throw new ReadOnlyRefusal(method, url)
     }
     if (!safeMethods.has(method)) this.unsafeRequestsSent++
-    this.exchanges.push(exchange)
+    if (options.record !== false) this.exchanges.push(exchange)
     exchange.response = await this.send(method, url, headers, body)
     for (const check of responseChecks) {
       const verdict = check.run(exchange as Exchange & { response: ExchangeResponse }, contract)

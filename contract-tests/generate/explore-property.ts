@@ -1,7 +1,8 @@
 import fc from 'fast-check'
-import type { Exchange } from '../client/exchange.ts'
 import { TargetError } from '../client/target-error.ts'
-import type { ScenarioContext } from '../run/scenario.ts'
+import type { ContractCaller } from '../model/contract-caller.ts'
+import type { Exchange } from '../model/exchange.ts'
+import type { ScenarioContext } from '../model/scenario.ts'
 import type { ExploreOptions } from './explore-options.ts'
 
 /** What a check concluded about one generated request. */
@@ -20,7 +21,8 @@ export interface PropertyCheck<T> {
   /** The promise, in words: "a valid new pet is created and echoed exactly". */
   promise: string
   arbitrary: fc.Arbitrary<T>
-  judge(value: T): Promise<Judgement>
+  /** Judges one value, sending its requests through `client`. */
+  judge(value: T, client: ContractCaller): Promise<Judgement>
 }
 
 /** A judgement fails too when a registry check failed on the response it judged. */
@@ -33,8 +35,7 @@ function withRegistry(judgement: Judgement): Judgement {
 /**
  * Runs a property over generated requests with fast-check, `concurrency` independent runs at once
  * (seeds `seed`, `seed + 1`, …), then shrinks the first failure to the smallest request that still fails
- * and replays it once, so the report holds that one exchange (with its curl line) and not the hundreds
- * that led to it. Deviations are reported as observations, never failures.
+ * and replays it once for the report. Deviations are reported as observations, never failures.
  * @example await exploreProperty(context, options, { promise, arbitrary, judge })
  */
 export async function exploreProperty<T>(
@@ -42,8 +43,12 @@ export async function exploreProperty<T>(
   options: ExploreOptions,
   check: PropertyCheck<T>,
 ): Promise<void> {
-  const { client } = context
-  const first = client.exchanges.length
+  // Exploration probes are not kept: only the shrunk failure is, replayed once, so the report holds that one
+  // exchange (with its curl line) and not the hundreds that led to it.
+  const probe: ContractCaller = {
+    readOnly: context.client.readOnly,
+    call: (operationId, callOptions) => context.client.call(operationId, { ...callOptions, record: false }),
+  }
   const workers = Math.max(1, Math.min(options.concurrency, options.maxExamples))
   const perWorker = Math.ceil(options.maxExamples / workers)
   const deviations = new Map<string, number>()
@@ -52,7 +57,7 @@ export async function exploreProperty<T>(
   const predicate = async (value: T): Promise<boolean> => {
     if (targetError) return true
     try {
-      const judgement = withRegistry(await check.judge(value))
+      const judgement = withRegistry(await check.judge(value, probe))
       judged++
       if (judgement.ok && judgement.deviation)
         deviations.set(judgement.deviation, (deviations.get(judgement.deviation) ?? 0) + 1)
@@ -73,9 +78,6 @@ export async function exploreProperty<T>(
       }),
     ),
   )
-  // The exploration's own exchanges are summed up, not listed: only the shrunk failure is kept. (They
-  // may also carry near-copies of the key that redaction cannot recognise.)
-  client.exchanges.splice(first)
   if (targetError) throw targetError
   for (const [deviation, count] of deviations)
     context.observe({
@@ -90,7 +92,7 @@ export async function exploreProperty<T>(
     return
   }
   const [counterexample] = failure.counterexample as [T]
-  const replay = withRegistry(await check.judge(counterexample))
+  const replay = withRegistry(await check.judge(counterexample, context.client))
   const where = `seed ${failure.seed}, path ${failure.counterexamplePath}, shrunk after ${failure.numShrinks} steps`
   context.assert(false, {
     message: `${check.promise}: ${replay.ok ? 'failed during exploration, passed when replayed' : replay.message} (${where})`,

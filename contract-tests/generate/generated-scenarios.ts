@@ -2,11 +2,10 @@ import fc from 'fast-check'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { operationList, operations } from '../../spec/operations.ts'
 import type { OperationId, Pet } from '../../spec/types.ts'
-import type { CallOptions } from '../client/contract-client.ts'
-import type { Exchange } from '../client/exchange.ts'
-import { statusOf } from '../run/run-scenario.ts'
-import type { Scenario, ScenarioContext } from '../run/scenario.ts'
-import { isPet } from '../run/suite-data.ts'
+import type { CallOptions, ContractCaller } from '../model/contract-caller.ts'
+import { type Exchange, statusOf } from '../model/exchange.ts'
+import type { Scenario, ScenarioContext } from '../model/scenario.ts'
+import { isPet } from '../model/suite-data.ts'
 import { credentialVariants } from './credential-variants.ts'
 import type { ExploreOptions } from './explore-options.ts'
 import { exploreProperty, type Judgement } from './explore-property.ts'
@@ -92,7 +91,7 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
         exploreProperty(context, options, {
           promise: 'a valid NewPet is created with 201 and echoed exactly',
           arbitrary: validBody(bodySchema),
-          judge: (body) => judgeValidCreate(context, body),
+          judge: (body, client) => judgeValidCreate(context, client, body),
         }),
     })
     scenarios.push({
@@ -104,8 +103,8 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
         exploreProperty(context, options, {
           promise: 'an invalid body is refused with a 4xx Error',
           arbitrary: invalidBody(bodySchema),
-          judge: async (body) => {
-            const exchange = await context.client.call('createPet', {
+          judge: async (body, client) => {
+            const exchange = await client.call('createPet', {
               body: body.text,
               contentType: body.contentType,
               alsoAccepted: body.contentType === 'application/json' ? [] : [415],
@@ -140,12 +139,14 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
             alsoWrong: fc.boolean(),
             seed: fc.nat(),
           }),
-          judge: async ({ operationId, credential, alsoWrong, seed }) => {
+          judge: async ({ operationId, credential, alsoWrong, seed }, client) => {
             const request = requestFor(context, operationId, alsoWrong, seed)
-            const exchange = await context.client.call(operationId, {
+            const exchange = await client.call(operationId, {
               ...request,
-              query: [request.query, credential.query?.(context.client.apiKey)].filter(Boolean).join('&') || undefined,
-              headers: credential.header ? { [credential.header]: context.client.apiKey } : undefined,
+              withKey: (key) => ({
+                query: credential.query?.(key),
+                headers: credential.header ? { [credential.header]: key } : undefined,
+              }),
               authorization: (key) => credential.authorization(key),
             })
             // Near-copies of the key are written as shell expressions of $PETSTORE_API_KEY, never as sent.
@@ -173,8 +174,8 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
           Object.fromEntries(queryParameters('listPets').map((p) => [p.name, validParameterText(p.schema)])),
           { requiredKeys: [] },
         ) as fc.Arbitrary<Record<string, string | undefined>>,
-        judge: async (query) => {
-          const exchange = await context.client.call('listPets', { query: queryOf(query) || undefined })
+        judge: async (query, client) => {
+          const exchange = await client.call('listPets', { query: queryOf(query) || undefined })
           if (status(exchange) !== 200) return verdict(exchange, false, `got ${statusOf(exchange)}`, '200')
           return judgeList(exchange, query, false)
         },
@@ -206,8 +207,8 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
               )
               .map((others) => ({ ...(others as Record<string, string>), [name]: text })),
           ),
-        judge: async (query) => {
-          const exchange = await context.client.call('listPets', { query: queryOf(query), alsoAccepted: [422] })
+        judge: async (query, client) => {
+          const exchange = await client.call('listPets', { query: queryOf(query), alsoAccepted: [422] })
           if (isClientError(exchange)) return verdict(exchange, true, '', '')
           if (status(exchange) !== 200) return verdict(exchange, false, `got ${statusOf(exchange)}`, 'a 4xx or 200')
           const judgement = judgeList(exchange, query, true)
@@ -237,9 +238,9 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
             .constantFrom(...invalidParameterTexts(petIdSchema).filter((text) => text.trim() !== ''))
             .map((text) => ({ kind: 'invalid' as const, text, pet: undefined })),
         ),
-        judge: async ({ kind, text, pet }) => {
+        judge: async ({ kind, text, pet }, client) => {
           const known = kind === 'known' ? pet : context.data.listed.find((p) => String(p.id) === text)
-          const exchange = await context.client.call('getPet', {
+          const exchange = await client.call('getPet', {
             params: { petId: encodeURIComponent(text) },
             alsoAccepted: kind === 'invalid' ? [400, 404, 422] : [],
           })
@@ -284,9 +285,10 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
 /** Creates a valid pet and judges the echo; a refusal must be about the category, which the interface leaves open. */
 async function judgeValidCreate(
   context: ScenarioContext,
+  client: ContractCaller,
   body: { json: Record<string, unknown>; contentType: string; extra: boolean },
 ): Promise<Judgement> {
-  const exchange = await context.client.call('createPet', {
+  const exchange = await client.call('createPet', {
     body: stringifyJson(body.json),
     contentType: body.contentType,
   })
@@ -307,7 +309,7 @@ async function judgeValidCreate(
   // Whether any categoryId must be accepted is open: the same body with a category the target accepted is the test.
   const knownCategory = context.data.created[0]?.categoryId ?? context.data.listed[0]?.categoryId ?? 1
   const plain = Object.fromEntries(Object.entries(body.json).filter(([field]) => field in operationsBodyFields()))
-  const retry = await context.client.call('createPet', { json: { ...plain, categoryId: knownCategory } })
+  const retry = await client.call('createPet', { json: { ...plain, categoryId: knownCategory } })
   if (status(retry) === 201) {
     const what =
       body.extra && plain.categoryId === knownCategory

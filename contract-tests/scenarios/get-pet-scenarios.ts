@@ -1,6 +1,6 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Pet } from '../../spec/types.ts'
-import type { Scenario } from '../run/scenario.ts'
+import type { Scenario } from '../model/scenario.ts'
 import { sameFields } from './create-pet-scenarios.ts'
 import { expectStatus } from './expect-status.ts'
 

@@ -1,8 +1,8 @@
 import { int64Max, int64Min } from '../../spec/int64.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Pet } from '../../spec/types.ts'
-import type { Scenario } from '../run/scenario.ts'
-import { isPet } from '../run/suite-data.ts'
+import type { Scenario } from '../model/scenario.ts'
+import { isPet } from '../model/suite-data.ts'
 import { expectStatus } from './expect-status.ts'
 
 /**
