@@ -21,6 +21,13 @@ Safety:
   --allow-writes           let a production run create pets and messages
   --timeout-ms N           per-request timeout (default 10000)
 
+Exploring (the generated and stateful phases, after the named scenarios):
+  --seed N                 fast-check seed (default: a fresh one, printed); the same seed
+                           sends the same requests again
+  --max-examples N         generated examples per check (default 40)
+  --concurrency N          requests in flight at once (default 8)
+  --time-budget-s N        longest time a check explores, shrinking included (default 20)
+
 Output:
   --report-dir DIR         JSON, JUnit XML and HTML reports (default reports/contract)
   --only NAME,...          run only these checks or groups (e.g. auth_required,status_filter)

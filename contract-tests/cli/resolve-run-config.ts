@@ -1,4 +1,5 @@
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { type ExploreOptions, exploreOptions } from '../generate/explore-options.ts'
 import { selectableNames } from '../run/select-scenarios.ts'
 
 /** A usage or configuration mistake: one line, exit code 2. */
@@ -19,6 +20,10 @@ export interface ContractArgs {
   'report-dir'?: string
   'timeout-ms'?: string
   only?: string
+  seed?: string
+  'max-examples'?: string
+  concurrency?: string
+  'time-budget-s'?: string
 }
 
 export interface RunConfig {
@@ -31,6 +36,8 @@ export interface RunConfig {
   reportDir: string
   timeoutMs: number
   only: Array<string>
+  /** The exploring phases' options; the seed is drawn here when not given, so it can be printed. */
+  explore: ExploreOptions
 }
 
 const targets = ['mock', 'local', 'staging', 'production'] as const
@@ -85,6 +92,13 @@ export function resolveRunConfig(args: ContractArgs, env: Record<string, string 
       `--only does not know ${unknown.map((name) => `"${name}"`).join(', ')}; it takes: ${selectableNames.join(', ')}.`,
     )
 
+  const explore = exploreOptions({
+    seed: wholeNumber('--seed', args.seed, 0, 2 ** 31 - 1),
+    maxExamples: wholeNumber('--max-examples', args['max-examples'], 1, 100_000),
+    concurrency: wholeNumber('--concurrency', args.concurrency, 1, 256),
+    timeBudgetMs: mapDefined(wholeNumber('--time-budget-s', args['time-budget-s'], 1, 3600), (s) => s * 1000),
+  })
+
   return {
     target,
     baseUrl,
@@ -94,8 +108,19 @@ export function resolveRunConfig(args: ContractArgs, env: Record<string, string 
     reportDir: args['report-dir'] ?? 'reports/contract',
     timeoutMs,
     only,
+    explore,
   }
 }
+
+function wholeNumber(flag: string, value: string | undefined, minimum: number, maximum: number): number | undefined {
+  if (value === undefined) return undefined
+  const number = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN
+  if (number >= minimum && number <= maximum) return number
+  throw new ConfigError(`${flag} expects a whole number from ${minimum} to ${maximum}, got "${value}".`)
+}
+
+const mapDefined = <T, U>(value: T | undefined, map: (value: T) => U): U | undefined =>
+  value === undefined ? undefined : map(value)
 
 function httpUrl(flag: string, value: string): string {
   let url: URL

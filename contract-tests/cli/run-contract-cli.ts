@@ -54,6 +54,10 @@ export async function runContractCli(
         'report-dir': { type: 'string' },
         'timeout-ms': { type: 'string' },
         only: { type: 'string' },
+        seed: { type: 'string' },
+        'max-examples': { type: 'string' },
+        concurrency: { type: 'string' },
+        'time-budget-s': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -96,7 +100,13 @@ export async function runContractCli(
 
 async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secrets: Array<string>): Promise<number> {
   const reporter = new ContractReporter()
-  const contract: ContractConfig = { target, readOnly: config.readOnly, timeoutMs: config.timeoutMs, only: config.only }
+  const contract: ContractConfig = {
+    target,
+    readOnly: config.readOnly,
+    timeoutMs: config.timeoutMs,
+    only: config.only,
+    explore: config.explore,
+  }
   // The key reaches the vitest worker through its environment only; it is never in provided data.
   process.env[apiKeyVariable] = config.apiKey
   const { startVitest } = await import('vitest/node')

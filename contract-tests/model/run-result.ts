@@ -1,3 +1,4 @@
+import type { ExploreOptions } from '../generate/explore-options.ts'
 import type { ScenarioResult } from './scenario-result.ts'
 
 export interface TargetInfo {
@@ -18,6 +19,8 @@ export interface RunResult {
   unsafeRequestsSent: number
   /** Requests the read-only transport refused to send. */
   refusedRequests: number
+  /** How the exploring phases ran: the seed replays the same requests (`--seed`). */
+  explore?: ExploreOptions
   /** 0 conformant, 1 contract violation, 2 the target could not be judged. */
   exitCode: 0 | 1 | 2
   /** Why the run could not judge the target, when exitCode is 2. */

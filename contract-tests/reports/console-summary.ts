@@ -54,6 +54,11 @@ export function consoleSummary(result: RunResult): string {
     '',
     `Unsafe requests sent: ${result.unsafeRequestsSent}${result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''}`,
     `Duration: ${(result.durationMs / 1000).toFixed(2)} s`,
+    ...(result.explore
+      ? [
+          `Seed: ${result.explore.seed} (--seed ${result.explore.seed} sends the same generated requests again; ${result.explore.maxExamples} examples a check, ${result.explore.concurrency} in flight)`,
+        ]
+      : []),
     `Verdict: ${verdicts[result.exitCode]} (exit ${result.exitCode})${result.targetError ? `: ${result.targetError}` : ''}`,
     `${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`,
   )

@@ -1,4 +1,5 @@
 import type { ClientOptions } from '../client/contract-client.ts'
+import { type ExploreOptions, exploreOptions } from '../generate/explore-options.ts'
 import type { RunResult, TargetInfo } from '../model/run-result.ts'
 import { exitCodeOf } from '../model/run-result.ts'
 import type { Scenario } from '../model/scenario.ts'
@@ -14,6 +15,8 @@ export interface RunContractOptions extends ClientOptions {
   only?: ReadonlyArray<string>
   /** The scenarios to choose from; default every scenario of the registry. */
   scenarios?: ReadonlyArray<Scenario>
+  /** How the generated and stateful phases explore: seed (fresh when absent), examples, concurrency, budget. */
+  explore?: Partial<ExploreOptions>
   /** Other strings never to let out of the run besides the API key (a key given another way). */
   secrets?: ReadonlyArray<string>
 }
@@ -33,11 +36,13 @@ export async function runContract({
   only = [],
   scenarios,
   secrets = [],
+  explore,
   ...options
 }: RunContractOptions): Promise<RunResult> {
+  const exploring = exploreOptions(explore)
   const startedAt = new Date().toISOString()
   const started = performance.now()
-  const selected = scenarios ?? selectScenarios(only).flatMap((group) => group.scenarios)
+  const selected = scenarios ?? selectScenarios(only, exploring).flatMap((group) => group.scenarios)
   const { session, setup } = await openSession(options)
   const results: Array<ScenarioResult> = []
   let judged = setup.outcome !== 'error'
@@ -64,6 +69,7 @@ export async function runContract({
     scenarios: results,
     unsafeRequestsSent: session?.client.unsafeRequestsSent ?? 0,
     refusedRequests: session?.client.refusedRequests ?? 0,
+    explore: exploring,
     ...exitCodeOf(setup, results),
   }
   return redact(result, [options.apiKey, ...secrets])

@@ -1,23 +1,30 @@
+import { defaultExploreOptions, type ExploreOptions } from '../generate/explore-options.ts'
+import { phaseGroups } from '../generate/phase-groups.ts'
 import type { Scenario } from '../model/scenario.ts'
 import { scenarioGroups } from '../scenarios/registry.ts'
+
+/** The named scenarios' groups, then the exploring phases'. */
+const allGroups = (explore: ExploreOptions) => [...scenarioGroups, ...phaseGroups(explore)]
 
 /** Every name `--only` accepts: scenario check names and group names. */
 export const selectableNames: ReadonlyArray<string> = [
   ...new Set([
-    ...scenarioGroups.map((group) => group.name),
-    ...scenarioGroups.flatMap((group) => group.scenarios.map((scenario) => scenario.check)),
+    ...allGroups(defaultExploreOptions).map((group) => group.name),
+    ...allGroups(defaultExploreOptions).flatMap((group) => group.scenarios.map((scenario) => scenario.check)),
   ]),
 ]
 
 /**
- * The scenario groups to run for `--only`, each keeping only the selected scenarios.
+ * The scenario groups to run for `--only`, each keeping only the selected scenarios; the exploring
+ * phases explore as `explore` says.
  * @example selectScenarios(['auth_required'])
  */
 export function selectScenarios(
   only: ReadonlyArray<string>,
+  explore: ExploreOptions = defaultExploreOptions,
 ): Array<{ name: string; scenarios: ReadonlyArray<Scenario> }> {
-  if (only.length === 0) return [...scenarioGroups]
-  return scenarioGroups
+  if (only.length === 0) return allGroups(explore)
+  return allGroups(explore)
     .map((group) => ({
       name: group.name,
       scenarios: only.includes(group.name)

@@ -1,3 +1,4 @@
+import type { ExploreOptions } from '../generate/explore-options.ts'
 import type { RunResult } from '../model/run-result.ts'
 
 /** Where the suite sends its requests: answered in the worker by the in-process mock, or over HTTP. */
@@ -15,6 +16,8 @@ export interface ContractConfig {
   timeoutMs: number
   /** Scenario check names or group names to run; empty for all. */
   only: Array<string>
+  /** The exploring phases' options, the seed already drawn so the worker and the report agree. */
+  explore: ExploreOptions
 }
 
 /** The environment variable the CLI puts the API key in for the vitest worker. */

@@ -25,6 +25,7 @@ const run = await runContract({
   readOnly: config.readOnly,
   timeoutMs: config.timeoutMs,
   only: config.only,
+  explore: config.explore,
 })
 
 function summarize(result: ScenarioResult): string {
@@ -47,7 +48,7 @@ it(run.setup.title, ({ task, skip }) => {
 })
 
 let index = 0
-for (const group of selectScenarios(config.only)) {
+for (const group of selectScenarios(config.only, config.explore)) {
   describe(group.name, () => {
     for (const scenario of group.scenarios) {
       const result = run.scenarios[index++]

@@ -1,0 +1,15 @@
+import type { Scenario } from '../model/scenario.ts'
+import type { ExploreOptions } from './explore-options.ts'
+import { generatedScenarios } from './generated-scenarios.ts'
+
+/** The group names of the exploring phases, as `--only` takes them. */
+export const phaseNames = ['generated'] as const
+
+/**
+ * The exploring phases as scenario groups, run after the named scenarios: each check a scenario whose
+ * result reads like any other (assertions, one shrunk exchange with its curl line).
+ * @example phaseGroups(exploreOptions({ seed: 7 }))
+ */
+export function phaseGroups(options: ExploreOptions): Array<{ name: string; scenarios: ReadonlyArray<Scenario> }> {
+  return [{ name: 'generated', scenarios: generatedScenarios(options) }]
+}
