@@ -309,7 +309,10 @@ async function judgeValidCreate(
   // Whether any categoryId must be accepted is open: the same body with a category the target accepted is the test.
   const knownCategory = context.data.created[0]?.categoryId ?? context.data.listed[0]?.categoryId ?? 1
   const plain = Object.fromEntries(Object.entries(body.json).filter(([field]) => field in operationsBodyFields()))
-  const retry = await client.call('createPet', { json: { ...plain, categoryId: knownCategory } })
+  const retry = await client.call('createPet', {
+    body: stringifyJson({ ...plain, categoryId: knownCategory }),
+    contentType: body.contentType,
+  })
   if (status(retry) === 201) {
     const what =
       body.extra && plain.categoryId === knownCategory

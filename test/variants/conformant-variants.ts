@@ -156,9 +156,11 @@ function offsetIds(name: string, description: string, offset: bigint): Variant {
     description,
     request: (r) => {
       const match = /\/pets\/(-?\d+)$/.exec(r.url.pathname)
-      if (!match || BigInt(match[1] as string) < offset) return r
+      if (!match || r.method !== 'GET') return r
+      const id = BigInt(match[1] as string)
       const url = new URL(r.url)
-      url.pathname = url.pathname.replace(/\d+$/, String(BigInt(match[1] as string) - offset))
+      // Ids start above the offset: a smaller one names no pet (0 names none in the good mock either).
+      url.pathname = url.pathname.replace(/-?\d+$/, String(id > offset ? id - offset : 0n))
       return { ...r, url }
     },
     response: (response, r) =>

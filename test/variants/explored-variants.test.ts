@@ -1,0 +1,48 @@
+import { expect, it } from 'vitest'
+import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
+import { failuresOf } from '../../contract-tests/model/scenario-result.ts'
+import { curlCommand } from '../../contract-tests/reports/curl-command.ts'
+import { runContract } from '../../contract-tests/run/run-contract.ts'
+import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
+import { exploredFaultyVariants } from './explored-faulty-variants.ts'
+
+// A fixed seed under CI keeps the release gate deterministic; a fresh one locally explores further.
+const seed = process.env.CI ? 1 : undefined
+
+async function explore(wrap: (fetch: FetchLike) => FetchLike, only: Array<string>) {
+  const mock = await createPetStoreMock()
+  return runContract({
+    targetName: 'variant',
+    baseUrl: 'http://petstore.test/v1',
+    messagesBaseUrl: 'http://petstore.test',
+    apiKey: developmentApiKey,
+    fetch: wrap(mock.fetch),
+    only,
+    explore: { seed, maxExamples: 60 },
+  })
+}
+
+it.each(exploredFaultyVariants.map((variant) => [variant.name, variant] as const))(
+  'finds %s by exploring, with a shrunk request and a curl line without the key',
+  async (_name, variant) => {
+    const result = await explore(variant.wrap, [variant.caughtBy as string])
+    const failures = result.scenarios.flatMap((scenario) => failuresOf(scenario))
+    expect(result.exitCode, `seed ${result.explore?.seed}`).toBe(1)
+    const failure = failures.find(({ result: check }) => check.check === variant.caughtBy)
+    expect(failure?.result.message, `seed ${result.explore?.seed}`).toMatch(
+      /seed \d+, path [\d:]+, shrunk after \d+ steps/,
+    )
+    const exchange = result.scenarios.flatMap((scenario) => scenario.exchanges).at(-1)
+    expect(exchange).toBeDefined()
+    const curl = curlCommand(exchange!.request)
+    expect(curl).not.toContain(developmentApiKey)
+    expect(curl).toMatch(/^curl /)
+  },
+)
+
+it('passes the good mock in every exploring check', async () => {
+  const result = await explore((fetch) => fetch, ['generated'])
+  expect(result.scenarios.flatMap((scenario) => failuresOf(scenario))).toEqual([])
+  expect(result.exitCode).toBe(0)
+})
