@@ -57,6 +57,10 @@ export class ContractClient implements ContractCaller {
     return this.options.readOnly
   }
 
+  keep(exchange: Exchange): void {
+    if (!this.exchanges.includes(exchange)) this.exchanges.push(exchange)
+  }
+
   async call(operationId: OperationId, options: CallOptions = {}): Promise<Exchange> {
     const contract = operations[operationId]
     const method = options.method ?? contract.method

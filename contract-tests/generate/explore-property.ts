@@ -21,6 +21,8 @@ export interface PropertyCheck<T> {
   /** The promise, in words: "a valid new pet is created and echoed exactly". */
   promise: string
   arbitrary: fc.Arbitrary<T>
+  /** Values always tried, before the generated ones: every member of a small finite domain (each credential, each mutation). */
+  examples?: ReadonlyArray<T>
   /** Judges one value, sending its requests through `client`. */
   judge(value: T, client: ContractCaller): Promise<Judgement>
 }
@@ -48,6 +50,7 @@ export async function exploreProperty<T>(
   const probe: ContractCaller = {
     readOnly: context.client.readOnly,
     call: (operationId, callOptions) => context.client.call(operationId, { ...callOptions, record: false }),
+    keep: (exchange) => context.client.keep(exchange),
   }
   const workers = Math.max(1, Math.min(options.concurrency, options.maxExamples))
   const perWorker = Math.ceil(options.maxExamples / workers)
@@ -69,14 +72,17 @@ export async function exploreProperty<T>(
     }
   }
   const runs = await Promise.all(
-    Array.from({ length: workers }, (_, index) =>
-      fc.check(fc.asyncProperty(check.arbitrary, predicate), {
+    Array.from({ length: workers }, (_, index) => {
+      // The examples are shared out among the runs, so each is sent once, on top of the generated ones.
+      const examples = (check.examples ?? []).filter((_, position) => position % workers === index)
+      return fc.check(fc.asyncProperty(check.arbitrary, predicate), {
         seed: options.seed + index,
-        numRuns: perWorker,
+        numRuns: perWorker + examples.length,
+        examples: examples.map((value) => [value] as [T]),
         interruptAfterTimeLimit: options.timeBudgetMs,
         markInterruptAsFailure: false,
-      }),
-    ),
+      })
+    }),
   )
   if (targetError) throw targetError
   for (const [deviation, count] of deviations)

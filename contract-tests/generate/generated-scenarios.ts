@@ -10,7 +10,7 @@ import { credentialVariants } from './credential-variants.ts'
 import type { ExploreOptions } from './explore-options.ts'
 import { exploreProperty, type Judgement } from './explore-property.ts'
 import { invalidParameterTexts, validParameterText } from './query-values.ts'
-import { invalidBody, validBody } from './request-bodies.ts'
+import { invalidBody, invalidBodyExamples, validBody, validBodyExamples } from './request-bodies.ts'
 import { requestBodySchema, specParameters } from './spec-parameters.ts'
 
 const status = (exchange: Exchange): number => exchange.response?.status ?? 0
@@ -80,6 +80,7 @@ function judgeList(exchange: Exchange, query: Record<string, string | undefined>
  */
 export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
   const bodySchema = requestBodySchema('createPet')
+  const sampleBody = operations.createPet.sample.json as Record<string, unknown>
   const scenarios: Array<Scenario> = []
   if (bodySchema) {
     scenarios.push({
@@ -91,6 +92,7 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
         exploreProperty(context, options, {
           promise: 'a valid NewPet is created with 201 and echoed exactly',
           arbitrary: validBody(bodySchema),
+          examples: validBodyExamples(bodySchema, sampleBody),
           judge: (body, client) => judgeValidCreate(context, client, body),
         }),
     })
@@ -103,6 +105,7 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
         exploreProperty(context, options, {
           promise: 'an invalid body is refused with a 4xx Error',
           arbitrary: invalidBody(bodySchema),
+          examples: invalidBodyExamples(bodySchema, sampleBody),
           judge: async (body, client) => {
             const exchange = await client.call('createPet', {
               body: body.text,
@@ -139,6 +142,12 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
             alsoWrong: fc.boolean(),
             seed: fc.nat(),
           }),
+          // Every credential on every operation, valid otherwise and not: a small domain, tried whole.
+          examples: ids.flatMap((operationId) =>
+            credentialVariants().flatMap((credential, seed) =>
+              [false, true].map((alsoWrong) => ({ operationId, credential, alsoWrong, seed })),
+            ),
+          ),
           judge: async ({ operationId, credential, alsoWrong, seed }, client) => {
             const request = requestFor(context, operationId, alsoWrong, seed)
             const exchange = await client.call(operationId, {
@@ -207,6 +216,10 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
               )
               .map((others) => ({ ...(others as Record<string, string>), [name]: text })),
           ),
+        // Each invalid value alone, once.
+        examples: queryParameters('listPets').flatMap((p) =>
+          invalidParameterTexts(p.schema).map((text): Record<string, string> => ({ [p.name]: text })),
+        ),
         judge: async (query, client) => {
           const exchange = await client.call('listPets', { query: queryOf(query), alsoAccepted: [422] })
           if (isClientError(exchange)) return verdict(exchange, true, '', '')
@@ -238,6 +251,9 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
             .constantFrom(...invalidParameterTexts(petIdSchema).filter((text) => text.trim() !== ''))
             .map((text) => ({ kind: 'invalid' as const, text, pet: undefined })),
         ),
+        examples: invalidParameterTexts(petIdSchema)
+          .filter((text) => text.trim() !== '')
+          .map((text) => ({ kind: 'invalid' as const, text, pet: undefined })),
         judge: async ({ kind, text, pet }, client) => {
           const known = kind === 'known' ? pet : context.data.listed.find((p) => String(p.id) === text)
           const exchange = await client.call('getPet', {

@@ -1,9 +1,10 @@
 import type { Scenario } from '../model/scenario.ts'
+import { statefulScenarios } from '../stateful/stateful-scenarios.ts'
 import type { ExploreOptions } from './explore-options.ts'
 import { generatedScenarios } from './generated-scenarios.ts'
 
 /** The group names of the exploring phases, as `--only` takes them. */
-export const phaseNames = ['generated'] as const
+export const phaseNames = ['generated', 'stateful'] as const
 
 /**
  * The exploring phases as scenario groups, run after the named scenarios: each check a scenario whose
@@ -11,5 +12,8 @@ export const phaseNames = ['generated'] as const
  * @example phaseGroups(exploreOptions({ seed: 7 }))
  */
 export function phaseGroups(options: ExploreOptions): Array<{ name: string; scenarios: ReadonlyArray<Scenario> }> {
-  return [{ name: 'generated', scenarios: generatedScenarios(options) }]
+  return [
+    { name: 'generated', scenarios: generatedScenarios(options) },
+    { name: 'stateful', scenarios: statefulScenarios(options) },
+  ]
 }

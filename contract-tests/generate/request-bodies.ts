@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
-import { edgeString } from './edge-strings.ts'
+import { edgeString, edgeStrings } from './edge-strings.ts'
 import { invalidValues, validValue } from './schema-arbitrary.ts'
-import type { JsonSchema } from './spec-parameters.ts'
+import { type JsonSchema, resolve } from './spec-parameters.ts'
 
 /** JSON media types a server must take as JSON: the plain one and with a UTF-8 charset parameter. */
 export const jsonContentTypes: ReadonlyArray<string> = [
@@ -98,8 +98,39 @@ export function invalidBody(schema: JsonSchema): fc.Arbitrary<InvalidBody> {
       body: validValue(schema) as fc.Arbitrary<Record<string, unknown>>,
       mutation: fc.constantFrom(...mutations(schema)),
     })
-    .map(({ body, mutation }) => {
-      const { text, contentType = 'application/json' } = mutation.apply(body)
-      return { what: mutation.what, text, contentType }
-    })
+    .map(({ body, mutation }) => breakBody(body, mutation))
+}
+
+/**
+ * A valid body (the spec's sample) broken in each way the schema allows, each once: what the generated
+ * bodies add to, so no way of breaking a body goes untried.
+ * @example invalidBodyExamples(schema, operations.createPet.sample.json)
+ */
+export function invalidBodyExamples(schema: JsonSchema, sample: Record<string, unknown>): Array<InvalidBody> {
+  return mutations(schema).map((mutation) => breakBody(sample, mutation))
+}
+
+/**
+ * Valid bodies, each once: the sample with every edge string as each string field, every enum value,
+ * every JSON media type.
+ * @example validBodyExamples(schema, operations.createPet.sample.json)
+ */
+export function validBodyExamples(schema: JsonSchema, sample: Record<string, unknown>): Array<ValidBody> {
+  const examples: Array<ValidBody> = jsonContentTypes.map((contentType) => ({
+    json: sample,
+    contentType,
+    extra: false,
+  }))
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const resolved = resolve(property)
+    const values = resolved.enum ?? (resolved.type === 'string' ? edgeStrings : [])
+    for (const value of values)
+      examples.push({ json: { ...sample, [name]: value }, contentType: 'application/json', extra: false })
+  }
+  return examples
+}
+
+function breakBody(body: Record<string, unknown>, mutation: Mutation): InvalidBody {
+  const { text, contentType = 'application/json' } = mutation.apply(body)
+  return { what: mutation.what, text, contentType }
 }

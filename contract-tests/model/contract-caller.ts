@@ -33,4 +33,6 @@ export interface ContractCaller {
   /** Whether the run refuses every method but GET and HEAD. */
   readonly readOnly: boolean
   call(operationId: OperationId, options?: CallOptions): Promise<Exchange>
+  /** Keeps a probe's exchange (sent with `record: false`) among the run's exchanges: the one a finding rests on. */
+  keep(exchange: Exchange): void
 }

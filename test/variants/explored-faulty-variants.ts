@@ -1,7 +1,16 @@
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { parseJson } from '../../spec/json/parse-json.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
-import { json, operationOf, rewrite, type Variant, type VariantRequest } from './variant.ts'
+import {
+  forward,
+  json,
+  mapJson,
+  operationOf,
+  readRequest,
+  rewrite,
+  type Variant,
+  type VariantRequest,
+} from './variant.ts'
 
 const creating = (request: VariantRequest) => operationOf(request) === 'createPet'
 const validAuth = `Bearer ${developmentApiKey}`
@@ -121,4 +130,90 @@ function firstJsonObject(text: string): string | undefined {
     }
   }
   return undefined
+}
+
+/** Implementations with one defect that only shows over a sequence of requests: the stateful phase finds them. */
+export const statefulFaultyVariants: Array<Variant> = [
+  staleListCache(),
+  concurrentCreatesShareId(),
+  statusIndexFromStartUp(),
+]
+
+/** Caches each list answer by its query and never invalidates it when a pet is created. */
+function staleListCache(): Variant {
+  return {
+    name: 'stale-list-cache',
+    description: 'caches list answers by query and never invalidates them on create',
+    caughtBy: 'stateful_model',
+    wrap: (fetch) => {
+      const cache = new Map<string, { status: number; text: string; headers: Record<string, string> }>()
+      return async (input, init) => {
+        const request = readRequest(input, init)
+        if (operationOf(request) !== 'listPets' || request.headers.authorization !== validAuth)
+          return forward(fetch, request, { signal: init?.signal })
+        const key = request.url.search
+        let hit = cache.get(key)
+        if (!hit) {
+          const response = await forward(fetch, request, { signal: init?.signal })
+          hit = { status: response.status, text: await response.text(), headers: Object.fromEntries(response.headers) }
+          if (response.status === 200) cache.set(key, hit)
+        }
+        return new Response(hit.text, { status: hit.status, headers: hit.headers })
+      }
+    },
+  }
+}
+
+/** Gives a create the id of another create still in flight (max(id) + 1 read before the insert). */
+function concurrentCreatesShareId(): Variant {
+  return {
+    name: 'concurrent-creates-share-id',
+    description: 'assigns max(id) + 1 read before the insert, so creates in flight together share an id',
+    caughtBy: 'stateful_model',
+    wrap: (fetch) => {
+      let inFlight: Array<Promise<unknown>> = []
+      return async (input, init) => {
+        const request = readRequest(input, init)
+        if (!creating(request)) return forward(fetch, request, { signal: init?.signal })
+        const earlier = inFlight[0]
+        const response = forward(fetch, request, { signal: init?.signal })
+        const body = response.then((r) => r.clone().text())
+        inFlight.push(body)
+        const answer = await response
+        inFlight = inFlight.filter((item) => item !== body)
+        if (answer.status !== 201 || !earlier) return answer
+        const earlierId = /"id":(\d+)/.exec(String(await earlier))?.[1]
+        const text = (await body).replace(/"id":\d+/, `"id":${earlierId}`)
+        return new Response(text, { status: 201, headers: Object.fromEntries(answer.headers) })
+      }
+    },
+  }
+}
+
+/** Builds its status index at start-up and never adds to it: filtered lists miss every pet created since. */
+function statusIndexFromStartUp(): Variant {
+  return {
+    name: 'status-index-from-start-up',
+    description:
+      'filters by status from an index built at start-up, so pets created later never show in a filtered list',
+    caughtBy: 'stateful_model',
+    wrap: (fetch) => {
+      let startUpIds: Promise<Set<string>> | undefined
+      return async (input, init) => {
+        const request = readRequest(input, init)
+        startUpIds ??= forward(fetch, {
+          method: 'GET',
+          url: new URL('/v1/pets?limit=100', request.url),
+          headers: { authorization: validAuth },
+        })
+          .then((response) => response.json() as Promise<Array<{ id: number }>>)
+          .then((pets) => new Set(pets.map((pet) => String(pet.id))))
+        const response = await forward(fetch, request, { signal: init?.signal })
+        if (operationOf(request) !== 'listPets' || !request.url.searchParams.has('status') || response.status !== 200)
+          return response
+        const known = await startUpIds
+        return mapJson(response, (pets) => (pets as Array<{ id: number }>).filter((pet) => known.has(String(pet.id))))
+      }
+    },
+  }
 }

@@ -5,7 +5,7 @@ import { curlCommand } from '../../contract-tests/reports/curl-command.ts'
 import { runContract } from '../../contract-tests/run/run-contract.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
-import { exploredFaultyVariants } from './explored-faulty-variants.ts'
+import { exploredFaultyVariants, statefulFaultyVariants } from './explored-faulty-variants.ts'
 
 // A fixed seed under CI keeps the release gate deterministic; a fresh one locally explores further.
 const seed = process.env.CI ? 1 : undefined
@@ -23,7 +23,7 @@ async function explore(wrap: (fetch: FetchLike) => FetchLike, only: Array<string
   })
 }
 
-it.each(exploredFaultyVariants.map((variant) => [variant.name, variant] as const))(
+it.each([...exploredFaultyVariants, ...statefulFaultyVariants].map((variant) => [variant.name, variant] as const))(
   'finds %s by exploring, with a shrunk request and a curl line without the key',
   async (_name, variant) => {
     const result = await explore(variant.wrap, [variant.caughtBy as string])
@@ -42,7 +42,7 @@ it.each(exploredFaultyVariants.map((variant) => [variant.name, variant] as const
 )
 
 it('passes the good mock in every exploring check', async () => {
-  const result = await explore((fetch) => fetch, ['generated'])
+  const result = await explore((fetch) => fetch, ['generated', 'stateful'])
   expect(result.scenarios.flatMap((scenario) => failuresOf(scenario))).toEqual([])
   expect(result.exitCode).toBe(0)
 })
