@@ -106,6 +106,31 @@ export const exploredFaultyVariants: Array<Variant> = [
         : r,
   }),
   rewrite({
+    name: 'status-dropped-with-limit',
+    description:
+      'builds the list query as "if limit … else if status …", so a status filter sent with a limit is dropped',
+    caughtBy: 'generated_list_query',
+    request: (r) => {
+      if (operationOf(r) !== 'listPets' || !r.url.searchParams.has('limit')) return r
+      const url = new URL(r.url)
+      url.searchParams.delete('status')
+      return { ...r, url }
+    },
+  }),
+  rewrite({
+    name: 'unknown-status-ignored',
+    description: 'forgives an unknown status filter by ignoring it, and so lists pets of every status',
+    caughtBy: 'generated_invalid_query',
+    request: (r) => {
+      const status = r.url.searchParams.get('status')
+      if (operationOf(r) !== 'listPets' || status === null || ['available', 'pending', 'sold'].includes(status))
+        return r
+      const url = new URL(r.url)
+      url.searchParams.delete('status')
+      return { ...r, url }
+    },
+  }),
+  rewrite({
     name: 'large-id-server-error',
     description: 'answers 500 to a pet id beyond 2^53 (parses it into a double and fails the lookup)',
     caughtBy: 'generated_get_pet',

@@ -46,3 +46,11 @@ it('passes the good mock in every exploring check', async () => {
   expect(result.scenarios.flatMap((scenario) => failuresOf(scenario))).toEqual([])
   expect(result.exitCode).toBe(0)
 })
+
+it('covers every check of the exploring phases with at least one faulty variant', async () => {
+  const { phaseGroups } = await import('../../contract-tests/generate/phase-groups.ts')
+  const { defaultExploreOptions } = await import('../../contract-tests/generate/explore-options.ts')
+  const checks = new Set(phaseGroups(defaultExploreOptions).flatMap((group) => group.scenarios.map((s) => s.check)))
+  const caught = new Set([...exploredFaultyVariants, ...statefulFaultyVariants].map((variant) => variant.caughtBy))
+  expect([...checks].filter((check) => !caught.has(check))).toEqual([])
+})
