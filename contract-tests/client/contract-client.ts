@@ -1,3 +1,4 @@
+import pLimit, { type LimitFunction } from 'p-limit'
 import { parseJson } from '../../spec/json/parse-json.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { operations } from '../../spec/operations.ts'
@@ -25,6 +26,8 @@ export interface ClientOptions {
   maxRetries?: number
   /** Longest Retry-After honoured, in ms. Default 5 s. */
   maxRetryDelayMs?: number
+  /** Requests in flight at once, whoever sends them. Default 8. */
+  concurrency?: number
 }
 
 const safeMethods = new Set(['GET', 'HEAD'])
@@ -40,6 +43,7 @@ export class ContractClient implements ContractCaller {
   refusedRequests = 0
   private readonly fetch: FetchLike
   private readonly options: Required<Omit<ClientOptions, 'fetch'>>
+  private readonly limit: LimitFunction
 
   constructor({ fetch: fetchImpl = globalThis.fetch, ...options }: ClientOptions) {
     this.fetch = fetchImpl
@@ -50,7 +54,9 @@ export class ContractClient implements ContractCaller {
       maxRetries: 3,
       maxRetryDelayMs: 5_000,
       ...options,
+      concurrency: options.concurrency ?? 8,
     }
+    this.limit = pLimit(this.options.concurrency)
   }
 
   get readOnly(): boolean {
@@ -92,8 +98,8 @@ export class ContractClient implements ContractCaller {
       throw new ReadOnlyRefusal(method, url)
     }
     if (!safeMethods.has(method)) this.unsafeRequestsSent++
-    if (options.record !== false) this.exchanges.push(exchange)
-    exchange.response = await this.send(method, url, headers, body)
+    if (options.record !== false) (options.sink ?? this.exchanges).push(exchange)
+    exchange.response = await this.limit(() => this.send(method, url, headers, body))
     for (const check of responseChecks) {
       const verdict = check.run(exchange as Exchange & { response: ExchangeResponse }, contract)
       if (verdict) exchange.results.push({ check: check.name, ...verdict })

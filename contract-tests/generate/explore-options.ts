@@ -1,14 +1,6 @@
-/** How much the generated and stateful phases explore, and how fast. */
-export interface ExploreOptions {
-  /** fast-check seed: the same seed sends the same requests. Printed with every run. */
-  seed: number
-  /** Generated examples per check (before shrinking). */
-  maxExamples: number
-  /** Requests in flight at once. */
-  concurrency: number
-  /** Time budget per check, in ms, shrinking included. */
-  timeBudgetMs: number
-}
+import type { ExploreOptions } from '../model/explore-options.ts'
+
+export type { ExploreOptions }
 
 export const defaultExploreOptions: ExploreOptions = {
   seed: 0,

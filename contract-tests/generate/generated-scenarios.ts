@@ -88,6 +88,7 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
       title: 'generated: createPet accepts every valid NewPet and echoes it exactly',
       operationId: 'createPet',
       writes: true,
+      explores: true,
       run: (context) =>
         exploreProperty(context, options, {
           promise: 'a valid NewPet is created with 201 and echoed exactly',
@@ -101,6 +102,7 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
       title: 'generated: createPet refuses every invalid body with 400 and an Error',
       operationId: 'createPet',
       writes: true,
+      explores: true,
       run: (context) =>
         exploreProperty(context, options, {
           promise: 'an invalid body is refused with a 4xx Error',
@@ -133,6 +135,7 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
       title: `generated: ${ids.join(', ')} refuse every almost-right credential with 401, before judging anything else`,
       operationId: ids[0] as OperationId,
       writes,
+      explores: true,
       run: (context) =>
         exploreProperty(context, options, {
           promise: 'an almost-right credential is refused with 401, whatever else is wrong',
@@ -176,6 +179,7 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
     title: 'generated: listPets keeps limit and status for every valid query, alone and together',
     operationId: 'listPets',
     writes: false,
+    explores: true,
     run: (context) =>
       exploreProperty(context, options, {
         promise: 'a valid query gets 200 with at most limit pets, all of the filtered status',
@@ -195,6 +199,7 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
     title: 'generated: listPets refuses an invalid query, or forgives it within the rules',
     operationId: 'listPets',
     writes: false,
+    explores: true,
     run: (context) =>
       exploreProperty(context, options, {
         promise: 'an invalid query gets a 4xx Error, or a 200 that keeps the rules',
@@ -237,6 +242,7 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
     title: 'generated: getPet answers every id: the pet, 404, or a 4xx for a malformed id',
     operationId: 'getPet',
     writes: false,
+    explores: true,
     run: (context) => {
       const petIdSchema = specParameters('getPet').find((p) => p.in === 'path')?.schema ?? {}
       const known = [...context.data.created, ...context.data.listed]

@@ -1,4 +1,4 @@
-import type { ExploreOptions } from '../generate/explore-options.ts'
+import type { ExploreOptions } from './explore-options.ts'
 import type { ScenarioResult } from './scenario-result.ts'
 
 export interface TargetInfo {

@@ -32,6 +32,11 @@ export interface Scenario {
   operationId: OperationId
   /** Sends a method other than GET/HEAD: skipped in read-only runs. */
   writes: boolean
+  /**
+   * A check of the exploring phases (generated, stateful): it judges nothing by counts, so it runs beside
+   * writing checks; the named scenarios that count pets never share the target with a writer.
+   */
+  explores?: boolean
   run(context: ScenarioContext): Promise<void>
 }
 

@@ -20,12 +20,16 @@ export async function prepareSuiteData(client: ContractClient): Promise<SuiteDat
       ...petStatuses.flatMap((status) => Array.from({ length: perStatus }, () => status)),
       ...Array.from({ length: withoutStatus }, () => undefined),
     ]
-    for (const [index, status] of plan.entries()) {
-      const exchange = await client.call('createPet', {
-        json: { name: `${runTag}-${index}`, categoryId: (index % 5) + 1, ...(status && { status }) },
-      })
+    // Sent side by side (the client bounds how many are in flight), kept in plan order.
+    const exchanges = await Promise.all(
+      plan.map((status, index) =>
+        client.call('createPet', {
+          json: { name: `${runTag}-${index}`, categoryId: (index % 5) + 1, ...(status && { status }) },
+        }),
+      ),
+    )
+    for (const exchange of exchanges)
       if (exchange.response?.status === 201 && isPet(exchange.response.json)) created.push(exchange.response.json)
-    }
   }
   const listing = await client.call('listPets', { query: 'limit=100' })
   const listed = Array.isArray(listing.response?.json) ? (listing.response.json as Array<unknown>).filter(isPet) : []

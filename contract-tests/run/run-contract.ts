@@ -1,3 +1,4 @@
+import pLimit from 'p-limit'
 import type { ClientOptions } from '../client/contract-client.ts'
 import { type ExploreOptions, exploreOptions } from '../generate/explore-options.ts'
 import type { RunResult, TargetInfo } from '../model/run-result.ts'
@@ -43,36 +44,61 @@ export async function runContract({
   const startedAt = new Date().toISOString()
   const started = performance.now()
   const selected = scenarios ?? selectScenarios(only, exploring).flatMap((group) => group.scenarios)
-  const { session, setup } = await openSession(options)
-  const results: Array<ScenarioResult> = []
+  const { session, setup } = await openSession({ ...options, concurrency: exploring.concurrency })
+  const results: Array<ScenarioResult | undefined> = selected.map(() => undefined)
   let judged = setup.outcome !== 'error'
-  for (const scenario of selected) {
-    if (!session || !judged) {
-      results.push(notRun(scenario))
-      continue
-    }
-    const result = await runScenario(scenario, session)
-    results.push(result)
-    if (result.outcome === 'error') judged = false
+  const limit = pLimit(exploring.concurrency)
+  for (const wave of waves(selected)) {
+    await Promise.all(
+      wave.map((index) =>
+        limit(async () => {
+          const scenario = selected[index] as Scenario
+          const result = !session || !judged ? notRun(scenario) : await runScenario(scenario, session)
+          results[index] = result
+          if (result.outcome === 'error') judged = false
+          return result
+        }),
+      ),
+    )
   }
+  // One reason is enough: what ran beside or after the first target error (in report order) is not reported.
+  const firstError = results.findIndex((result) => result?.outcome === 'error')
+  if (firstError !== -1)
+    for (let index = firstError + 1; index < results.length; index++)
+      results[index] = notRun(selected[index] as Scenario)
   const target: TargetInfo = {
     name: targetName,
     baseUrl: options.baseUrl,
     messagesBaseUrl: options.messagesBaseUrl,
     readOnly: options.readOnly ?? false,
   }
+  const scenarioResults = results as Array<ScenarioResult>
   const result: RunResult = {
     target,
     startedAt,
     durationMs: Math.round(performance.now() - started),
     setup,
-    scenarios: results,
+    scenarios: scenarioResults,
     unsafeRequestsSent: session?.client.unsafeRequestsSent ?? 0,
     refusedRequests: session?.client.refusedRequests ?? 0,
     explore: exploring,
-    ...exitCodeOf(setup, results),
+    ...exitCodeOf(setup, scenarioResults),
   }
   return redact(result, [options.apiKey, ...secrets])
+}
+
+/**
+ * The scenarios in waves that may each run side by side (positions in `selected`): the named scenarios
+ * that only read (some count pets, so nothing writes meanwhile), then those that write, then the
+ * exploring checks. The report keeps the order of `selected`.
+ */
+function waves(selected: ReadonlyArray<Scenario>): Array<Array<number>> {
+  const positions = selected.map((scenario, index) => ({ scenario, index }))
+  return [
+    positions.filter(({ scenario }) => !scenario.explores && !scenario.writes),
+    positions.filter(({ scenario }) => !scenario.explores && scenario.writes),
+    positions.filter(({ scenario }) => scenario.explores),
+  ].map((wave) => wave.map(({ index }) => index))
 }
 
 function notRun(scenario: Scenario): ScenarioResult {

@@ -1,5 +1,6 @@
 import type { ContractClient } from '../client/contract-client.ts'
 import { ReadOnlyRefusal, TargetError } from '../client/target-error.ts'
+import type { ContractCaller } from '../model/contract-caller.ts'
 import type { CheckResult, Exchange } from '../model/exchange.ts'
 import { type AssertDetail, type Scenario, ScenarioSkipped } from '../model/scenario.ts'
 import { failuresOf, type ScenarioResult } from '../model/scenario-result.ts'
@@ -17,7 +18,15 @@ export interface Session {
  */
 export async function runScenario(scenario: Scenario, { client, data }: Session): Promise<ScenarioResult> {
   const started = performance.now()
-  const first = client.exchanges.length
+  // Each scenario keeps its own exchanges: scenarios may run side by side on one client.
+  const exchanges: Array<Exchange> = []
+  const caller: ContractCaller = {
+    readOnly: client.readOnly,
+    call: (operationId, options = {}) => client.call(operationId, { ...options, sink: exchanges }),
+    keep: (exchange) => {
+      if (!exchanges.includes(exchange)) exchanges.push(exchange)
+    },
+  }
   const assertions: Array<CheckResult> = []
   const finish = (outcome: ScenarioResult['outcome'], reason?: string): ScenarioResult => {
     const result: ScenarioResult = {
@@ -28,7 +37,7 @@ export async function runScenario(scenario: Scenario, { client, data }: Session)
       outcome,
       reason,
       assertions,
-      exchanges: client.exchanges.slice(first),
+      exchanges,
       durationMs: Math.round(performance.now() - started),
     }
     // A scenario that failed a check before it had to give up still failed.
@@ -46,7 +55,7 @@ export async function runScenario(scenario: Scenario, { client, data }: Session)
   }
   try {
     await scenario.run({
-      client,
+      client: caller,
       data,
       assert(holds, detail) {
         record(holds ? 'passed' : 'failed', detail)

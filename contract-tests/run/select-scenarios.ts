@@ -1,7 +1,7 @@
 import { defaultExploreOptions, type ExploreOptions } from '../generate/explore-options.ts'
-import { phaseGroups } from '../generate/phase-groups.ts'
 import type { Scenario } from '../model/scenario.ts'
 import { scenarioGroups } from '../scenarios/registry.ts'
+import { phaseGroups } from './phase-groups.ts'
 
 /** The named scenarios' groups, then the exploring phases'. */
 const allGroups = (explore: ExploreOptions) => [...scenarioGroups, ...phaseGroups(explore)]

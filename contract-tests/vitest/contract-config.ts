@@ -1,4 +1,4 @@
-import type { ExploreOptions } from '../generate/explore-options.ts'
+import type { ExploreOptions } from '../model/explore-options.ts'
 import type { RunResult } from '../model/run-result.ts'
 
 /** Where the suite sends its requests: answered in the worker by the in-process mock, or over HTTP. */

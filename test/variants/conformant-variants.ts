@@ -1,3 +1,4 @@
+import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { isInt64 } from '../../spec/int64.ts'
 import { parseJson } from '../../spec/json/parse-json.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
@@ -26,17 +27,33 @@ export const conformantVariants: Array<Variant> = [
   {
     name: 'newest-first',
     description: 'lists pets newest first',
-    wrap: (fetch) => async (input, init) => {
-      const request = readRequest(input, init)
-      const original = await forward(fetch, request, { signal: init?.signal })
-      if (!listing(request) || original.status !== 200) return original
-      // As many pets as the good mock returned, but taken from the newest end.
-      const count = ((await original.json()) as Array<Pet>).length
-      const everything = new URL(request.url)
-      everything.searchParams.set('limit', '100')
-      return mapJson(await forward(fetch, { ...request, url: everything }), (pets) =>
-        (pets as Array<Pet>).reverse().slice(0, count),
-      )
+    wrap: (fetch) => {
+      // Its own index of every pet, newest last: the pets at start-up (the good mock starts with fewer
+      // than 100), then each one it creates. Lists are answered from it, newest first.
+      let index: Promise<Array<Pet>> | undefined
+      return async (input, init) => {
+        const request = readRequest(input, init)
+        index ??= forward(fetch, {
+          method: 'GET',
+          url: new URL('/v1/pets?limit=100', request.url),
+          headers: { authorization: `Bearer ${developmentApiKey}` },
+        })
+          .then((response) => response.text())
+          .then((text) => parseJson(text) as Array<Pet>)
+        const pets = await index
+        const original = await forward(fetch, request, { signal: init?.signal })
+        if (operationOf(request) === 'createPet' && original.status === 201)
+          return mapJson(original, (pet) => {
+            pets.push(pet as Pet)
+            return pet
+          })
+        if (!listing(request) || original.status !== 200) return original
+        // As many pets as the good mock returned, but taken from the newest end.
+        const count = ((await original.json()) as Array<Pet>).length
+        const status = request.url.searchParams.get('status')
+        const matching = pets.filter((pet) => status === null || pet.status === status)
+        return json(200, matching.reverse().slice(0, count))
+      }
     },
   },
   offsetIds('large-ids', 'assigns ids above 10^12', 10n ** 12n),

@@ -48,7 +48,7 @@ it('passes the good mock in every exploring check', async () => {
 })
 
 it('covers every check of the exploring phases with at least one faulty variant', async () => {
-  const { phaseGroups } = await import('../../contract-tests/generate/phase-groups.ts')
+  const { phaseGroups } = await import('../../contract-tests/run/phase-groups.ts')
   const { defaultExploreOptions } = await import('../../contract-tests/generate/explore-options.ts')
   const checks = new Set(phaseGroups(defaultExploreOptions).flatMap((group) => group.scenarios.map((s) => s.check)))
   const caught = new Set([...exploredFaultyVariants, ...statefulFaultyVariants].map((variant) => variant.caughtBy))

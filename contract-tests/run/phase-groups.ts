@@ -1,7 +1,7 @@
+import { generatedScenarios } from '../generate/generated-scenarios.ts'
+import type { ExploreOptions } from '../model/explore-options.ts'
 import type { Scenario } from '../model/scenario.ts'
 import { statefulScenarios } from '../stateful/stateful-scenarios.ts'
-import type { ExploreOptions } from './explore-options.ts'
-import { generatedScenarios } from './generated-scenarios.ts'
 
 /** The group names of the exploring phases, as `--only` takes them. */
 export const phaseNames = ['generated', 'stateful'] as const
