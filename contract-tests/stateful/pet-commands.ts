@@ -1,6 +1,5 @@
 import type fc from 'fast-check'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
-import { petStatuses } from '../../spec/schemas.ts'
 import type { NewPet, Pet, PetStatus } from '../../spec/types.ts'
 import type { ContractCaller } from '../model/contract-caller.ts'
 import { type Exchange, statusOf } from '../model/exchange.ts'
@@ -146,6 +145,7 @@ export class ListPets implements Command {
     const query = [this.limit !== undefined && `limit=${this.limit}`, this.status && `status=${this.status}`]
       .filter(Boolean)
       .join('&')
+    knowledge.listQueries.push({ limit: this.limit, status: this.status })
     const exchange = await world.client.call('listPets', { query: query || undefined, record: false })
     assertRegistry(exchange)
     const pets = exchange.response?.json
@@ -181,4 +181,13 @@ export class ListPets implements Command {
     `listPets(${[this.limit !== undefined && `limit=${this.limit}`, this.status && `status=${this.status}`].filter(Boolean).join('&')})`
 }
 
-export const statuses: ReadonlyArray<PetStatus> = petStatuses
+/** Asks an earlier list again: after creates, a stale (cached) answer shows. */
+export class RepeatList implements Command {
+  constructor(readonly index: number) {}
+  check = (knowledge: Readonly<PetKnowledge>) => knowledge.listQueries.length > 0
+  async run(knowledge: PetKnowledge, world: StatefulWorld): Promise<void> {
+    const query = knowledge.listQueries[this.index % knowledge.listQueries.length]
+    if (query) await new ListPets(query.limit, query.status).run(knowledge, world)
+  }
+  toString = () => `repeatList(#${this.index})`
+}

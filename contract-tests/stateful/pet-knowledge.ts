@@ -11,6 +11,8 @@ export class PetKnowledge {
   private readonly pets = new Map<string, Pet>()
   /** Pets this phase created. */
   created = 0
+  /** The list queries sent so far, so a list can be asked again after the store changed. */
+  readonly listQueries: Array<{ limit?: number; status?: PetStatus }> = []
 
   constructor(data: Pick<SuiteData, 'listed' | 'created'>) {
     for (const pet of [...data.listed, ...data.created]) this.pets.set(String(pet.id), pet)

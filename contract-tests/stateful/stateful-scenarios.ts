@@ -6,7 +6,7 @@ import type { ContractCaller } from '../model/contract-caller.ts'
 import type { ExploreOptions } from '../model/explore-options.ts'
 import type { Scenario } from '../model/scenario.ts'
 import { ModelViolation } from './model-violation.ts'
-import { CreatePets, GetPet, GrowStore, ListPets, type StatefulWorld } from './pet-commands.ts'
+import { CreatePets, GetPet, GrowStore, ListPets, RepeatList, type StatefulWorld } from './pet-commands.ts'
 import { PetKnowledge } from './pet-knowledge.ts'
 
 /**
@@ -46,6 +46,7 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
           newPetArbitrary.map((pet) => new CreatePets([pet])),
           fc.array(newPetArbitrary, { minLength: 2, maxLength: 8 }).map((pets) => new CreatePets(pets)),
           fc.nat().map((index) => new GetPet(index)),
+          fc.nat().map((index) => new RepeatList(index)),
           fc
             .record({
               // The edges drawn most, so the same list comes back after creates: a stale answer shows.
@@ -91,7 +92,7 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
           }),
           {
             seed: options.seed,
-            numRuns: Math.max(1, Math.ceil(options.maxExamples / 4)),
+            numRuns: Math.max(1, Math.ceil(options.maxExamples / 2)),
             interruptAfterTimeLimit: options.timeBudgetMs,
             markInterruptAsFailure: false,
           },
