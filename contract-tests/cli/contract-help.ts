@@ -28,6 +28,10 @@ Exploring (the generated and stateful phases, after the named scenarios):
   --concurrency N          requests in flight at once (default 8)
   --time-budget-s N        longest time a check explores, shrinking included (default 20)
 
+Coverage:
+  --min-coverage N         exit 1 when the run exercised less than N% of the spec's
+                           operations, the statuses they promise and their parameters
+
 Output:
   --report-dir DIR         JSON, JUnit XML and HTML reports (default reports/contract)
   --only NAME,...          run only these checks or groups (e.g. auth_required,status_filter)

@@ -24,6 +24,7 @@ export interface ContractArgs {
   'max-examples'?: string
   concurrency?: string
   'time-budget-s'?: string
+  'min-coverage'?: string
 }
 
 export interface RunConfig {
@@ -38,6 +39,8 @@ export interface RunConfig {
   only: Array<string>
   /** The exploring phases' options; the seed is drawn here when not given, so it can be printed. */
   explore: ExploreOptions
+  /** The share (0-100) of the spec the run must exercise. */
+  minCoverage?: number
 }
 
 const targets = ['mock', 'local', 'staging', 'production'] as const
@@ -109,6 +112,7 @@ export function resolveRunConfig(args: ContractArgs, env: Record<string, string 
     timeoutMs,
     only,
     explore,
+    minCoverage: wholeNumber('--min-coverage', args['min-coverage'], 0, 100),
   }
 }
 

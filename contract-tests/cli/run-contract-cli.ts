@@ -58,6 +58,7 @@ export async function runContractCli(
         'max-examples': { type: 'string' },
         concurrency: { type: 'string' },
         'time-budget-s': { type: 'string' },
+        'min-coverage': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -106,6 +107,7 @@ async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secret
     timeoutMs: config.timeoutMs,
     only: config.only,
     explore: config.explore,
+    minCoverage: config.minCoverage,
   }
   // The key reaches the vitest worker through its environment only; it is never in provided data.
   process.env[apiKeyVariable] = config.apiKey

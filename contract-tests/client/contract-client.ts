@@ -5,6 +5,7 @@ import { operations } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { responseChecks } from '../checks/registry.ts'
 import type { CallOptions, ContractCaller } from '../model/contract-caller.ts'
+import type { CoverageHit } from '../model/coverage.ts'
 import type { Exchange, ExchangeResponse } from '../model/exchange.ts'
 import { readCappedText } from './read-capped-text.ts'
 import { ReadOnlyRefusal, TargetError } from './target-error.ts'
@@ -39,11 +40,16 @@ const safeMethods = new Set(['GET', 'HEAD'])
  */
 export class ContractClient implements ContractCaller {
   readonly exchanges: Array<Exchange> = []
+  /** Every answered request, probes included, as coverage counts it. */
+  readonly coverageHits: Array<CoverageHit> = []
   unsafeRequestsSent = 0
   refusedRequests = 0
   private readonly fetch: FetchLike
   private readonly options: Required<Omit<ClientOptions, 'fetch'>>
   private readonly limit: LimitFunction
+  private pausedUntil = 0
+  private rateLimitedInARow = 0
+  private rateLimited?: TargetError
 
   constructor({ fetch: fetchImpl = globalThis.fetch, ...options }: ClientOptions) {
     this.fetch = fetchImpl
@@ -100,6 +106,11 @@ export class ContractClient implements ContractCaller {
     if (!safeMethods.has(method)) this.unsafeRequestsSent++
     if (options.record !== false) (options.sink ?? this.exchanges).push(exchange)
     exchange.response = await this.limit(() => this.send(method, url, headers, body))
+    this.coverageHits.push({
+      operationId,
+      status: exchange.response.status,
+      parameters: [...Object.keys(options.params ?? {}), ...[...new URLSearchParams(query).keys()]],
+    })
     for (const check of responseChecks) {
       const verdict = check.run(exchange as Exchange & { response: ExchangeResponse }, contract)
       if (verdict) exchange.results.push({ check: check.name, ...verdict })
@@ -114,22 +125,30 @@ export class ContractClient implements ContractCaller {
     body: string | undefined,
   ): Promise<ExchangeResponse> {
     const { maxRetries, maxRetryDelayMs } = this.options
+    // Rate limiting concerns the whole client: a Retry-After pauses every request, and the 429s in a row
+    // are counted across requests, so requests in flight together do not multiply the retries.
     for (let attempt = 0; ; attempt++) {
+      if (this.rateLimited) throw this.rateLimited
+      const pause = this.pausedUntil - Date.now()
+      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause))
+      if (this.rateLimited) throw this.rateLimited
       const started = performance.now()
       const response = await this.fetchSameOrigin(method, url, headers, body)
-      const retryAfter = response.status === 429 ? retryDelayMs(response.headers.get('retry-after')) : undefined
-      if (retryAfter !== undefined && attempt < maxRetries && retryAfter <= maxRetryDelayMs) {
-        await response.body?.cancel().catch(() => {})
-        await new Promise((resolve) => setTimeout(resolve, retryAfter))
-        continue
+      if (response.status !== 429) {
+        this.rateLimitedInARow = 0
+        return this.toExchangeResponse(response, started)
       }
-      if (response.status === 429) {
-        await response.body?.cancel().catch(() => {})
-        throw new TargetError(
-          `The target is rate limiting: ${method} ${url} still answered 429 after ${attempt} retries.`,
+      await response.body?.cancel().catch(() => {})
+      this.rateLimitedInARow++
+      const retryAfter = retryDelayMs(response.headers.get('retry-after'))
+      if (retryAfter === undefined || retryAfter > maxRetryDelayMs || this.rateLimitedInARow > maxRetries) {
+        const retries = Math.max(attempt, Math.min(maxRetries, this.rateLimitedInARow - 1))
+        this.rateLimited ??= new TargetError(
+          `The target is rate limiting: ${method} ${url} still answered 429 after ${retries} retries.`,
         )
+        throw this.rateLimited
       }
-      return this.toExchangeResponse(response, started)
+      this.pausedUntil = Math.max(this.pausedUntil, Date.now() + retryAfter)
     }
   }
 

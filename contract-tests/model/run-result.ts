@@ -1,3 +1,4 @@
+import type { Coverage } from './coverage.ts'
 import type { ExploreOptions } from './explore-options.ts'
 import type { ScenarioResult } from './scenario-result.ts'
 
@@ -19,6 +20,11 @@ export interface RunResult {
   unsafeRequestsSent: number
   /** Requests the read-only transport refused to send. */
   refusedRequests: number
+  /** What the run exercised of the spec; with `minCoverage`, the share it had to reach. */
+  coverage?: Coverage
+  minCoverage?: number
+  /** Why the run failed though no check did: it exercised less than `minCoverage`. */
+  coverageShortfall?: string
   /** How the exploring phases ran: the seed replays the same requests (`--seed`). */
   explore?: ExploreOptions
   /** 0 conformant, 1 contract violation, 2 the target could not be judged. */

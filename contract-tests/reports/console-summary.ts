@@ -10,6 +10,9 @@ const verdicts = { 0: 'CONFORMANT', 1: 'CONTRACT VIOLATIONS', 2: 'TARGET COULD N
  * @example console.log(consoleSummary(result))
  */
 export function consoleSummary(result: RunResult): string {
+  // Nothing was judged: the reason is the whole story (a wrong base URL, say), not a list of skipped checks.
+  if (result.setup.outcome === 'error')
+    return `Verdict: ${verdicts[2]} (exit 2): ${result.setup.reason ?? result.targetError ?? 'no reason given'}`
   const all = [result.setup, ...result.scenarios]
   const lines: Array<string> = [
     `Pet Store contract run against ${result.target.name}: ${result.target.baseUrl} (messages: ${result.target.messagesBaseUrl})${result.target.readOnly ? ', read-only' : ''}`,
@@ -54,13 +57,26 @@ export function consoleSummary(result: RunResult): string {
     '',
     `Unsafe requests sent: ${result.unsafeRequestsSent}${result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''}`,
     `Duration: ${(result.durationMs / 1000).toFixed(2)} s`,
+    ...(result.coverage ? [coverageLine(result)] : []),
     ...(result.explore
       ? [
           `Seed: ${result.explore.seed} (--seed ${result.explore.seed} sends the same generated requests again; ${result.explore.maxExamples} examples a check, ${result.explore.concurrency} in flight)`,
         ]
       : []),
-    `Verdict: ${verdicts[result.exitCode]} (exit ${result.exitCode})${result.targetError ? `: ${result.targetError}` : ''}`,
+    `Verdict: ${result.coverageShortfall ? 'COVERAGE TOO LOW' : verdicts[result.exitCode]} (exit ${result.exitCode})${result.targetError ? `: ${result.targetError}` : ''}${result.coverageShortfall ? `: ${result.coverageShortfall}` : ''}`,
     `${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`,
   )
   return lines.join('\n')
+}
+
+/** How much of the spec the run exercised: operations, the statuses they promise, their parameters. */
+function coverageLine({ coverage, minCoverage }: RunResult): string {
+  if (!coverage) return ''
+  const missing = coverage.operations.flatMap((operation) => [
+    ...operation.statuses.filter((s) => !s.seen).map((s) => `${operation.operationId} ${s.status}`),
+    ...operation.parameters.filter((p) => !p.seen).map((p) => `${operation.operationId} ?${p.name}`),
+    ...(operation.requests === 0 ? [operation.operationId] : []),
+  ])
+  const share = `${Math.floor(coverage.ratio * 1000) / 10}%`
+  return `Coverage: ${share} (${coverage.covered} of ${coverage.total} operations, promised statuses and parameters exercised${minCoverage !== undefined ? `; --min-coverage ${minCoverage}%` : ''})${missing.length > 0 ? `; not exercised: ${missing.join(', ')}` : ''}`
 }

@@ -3,6 +3,7 @@ import { TargetError } from '../client/target-error.ts'
 import { failuresOf, type ScenarioResult } from '../model/scenario-result.ts'
 import { prepareSuiteData } from './prepare-suite-data.ts'
 import type { Session } from './run-scenario.ts'
+import { wrongBaseUrl } from './wrong-base-url.ts'
 
 /**
  * Opens a session on a target: the client, and the data prepared for the scenarios. The setup's
@@ -28,6 +29,8 @@ export async function openSession(options: ClientOptions): Promise<{ session?: S
     const data = await prepareSuiteData(client)
     setup.exchanges = data.setupExchanges
     setup.durationMs = Math.round(performance.now() - started)
+    const astray = wrongBaseUrl(setup.exchanges, options.baseUrl)
+    if (astray) return { setup: { ...setup, outcome: 'error', reason: astray } }
     if (failuresOf(setup).length > 0) setup.outcome = 'failed'
     return { session: { client, data }, setup }
   } catch (error) {

@@ -1,11 +1,13 @@
 import pLimit from 'p-limit'
 import type { ClientOptions } from '../client/contract-client.ts'
 import { type ExploreOptions, exploreOptions } from '../generate/explore-options.ts'
+import type { Coverage } from '../model/coverage.ts'
 import type { RunResult, TargetInfo } from '../model/run-result.ts'
 import { exitCodeOf } from '../model/run-result.ts'
 import type { Scenario } from '../model/scenario.ts'
 import type { ScenarioResult } from '../model/scenario-result.ts'
 import { redact } from '../reports/redact.ts'
+import { measureCoverage } from './measure-coverage.ts'
 import { openSession } from './open-session.ts'
 import { runScenario } from './run-scenario.ts'
 import { selectScenarios } from './select-scenarios.ts'
@@ -18,6 +20,8 @@ export interface RunContractOptions extends ClientOptions {
   scenarios?: ReadonlyArray<Scenario>
   /** How the generated and stateful phases explore: seed (fresh when absent), examples, concurrency, budget. */
   explore?: Partial<ExploreOptions>
+  /** The share (0-100) of the spec's operations, statuses and parameters the run must exercise, else exit 1. */
+  minCoverage?: number
   /** Other strings never to let out of the run besides the API key (a key given another way). */
   secrets?: ReadonlyArray<string>
 }
@@ -38,6 +42,7 @@ export async function runContract({
   scenarios,
   secrets = [],
   explore,
+  minCoverage,
   ...options
 }: RunContractOptions): Promise<RunResult> {
   const exploring = exploreOptions(explore)
@@ -73,6 +78,9 @@ export async function runContract({
     readOnly: options.readOnly ?? false,
   }
   const scenarioResults = results as Array<ScenarioResult>
+  const coverage = measureCoverage(session?.client.coverageHits ?? [])
+  const verdict = exitCodeOf(setup, scenarioResults)
+  const short = minCoverage !== undefined && verdict.exitCode === 0 && coverage.ratio * 100 < minCoverage
   const result: RunResult = {
     target,
     startedAt,
@@ -82,7 +90,13 @@ export async function runContract({
     unsafeRequestsSent: session?.client.unsafeRequestsSent ?? 0,
     refusedRequests: session?.client.refusedRequests ?? 0,
     explore: exploring,
-    ...exitCodeOf(setup, scenarioResults),
+    coverage,
+    minCoverage,
+    ...verdict,
+    ...(short && {
+      exitCode: 1 as const,
+      coverageShortfall: `Coverage ${percent(coverage.ratio)} is below --min-coverage ${minCoverage}%: ${uncovered(coverage)}.`,
+    }),
   }
   return redact(result, [options.apiKey, ...secrets])
 }
@@ -113,4 +127,16 @@ function notRun(scenario: Scenario): ScenarioResult {
     exchanges: [],
     durationMs: 0,
   }
+}
+
+const percent = (ratio: number): string => `${Math.floor(ratio * 1000) / 10}%`
+
+/** The first few items a run did not exercise, in words. */
+function uncovered(coverage: Coverage): string {
+  const missing = coverage.operations.flatMap((operation) => [
+    ...(operation.requests === 0 ? [operation.operationId] : []),
+    ...operation.statuses.filter((s) => !s.seen).map((s) => `${operation.operationId} ${s.status}`),
+    ...operation.parameters.filter((p) => !p.seen).map((p) => `${operation.operationId} ${p.name}`),
+  ])
+  return `not exercised: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}`
 }

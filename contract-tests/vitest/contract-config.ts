@@ -18,6 +18,7 @@ export interface ContractConfig {
   only: Array<string>
   /** The exploring phases' options, the seed already drawn so the worker and the report agree. */
   explore: ExploreOptions
+  minCoverage?: number
 }
 
 /** The environment variable the CLI puts the API key in for the vitest worker. */

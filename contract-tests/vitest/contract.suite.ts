@@ -26,6 +26,7 @@ const run = await runContract({
   timeoutMs: config.timeoutMs,
   only: config.only,
   explore: config.explore,
+  minCoverage: config.minCoverage,
 })
 
 function summarize(result: ScenarioResult): string {
