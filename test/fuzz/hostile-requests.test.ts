@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fuzzSeed, testSeedSource } from './fuzz-seed.ts'
+import { fuzzSeed, testSeedSource } from '../../tools/fuzz-seed.ts'
 import { type FuzzTarget, inProcessFuzzTarget, malformedHttpFuzzTarget, standaloneFuzzTarget } from './fuzz-targets.ts'
 import { prototypeChanges, takePrototypeSnapshot } from './prototype-snapshot.ts'
 import { type FuzzOutcome, fuzzMemoryBounds, runFuzz } from './run-fuzz.ts'

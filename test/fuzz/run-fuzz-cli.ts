@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { fuzzSeed } from './fuzz-seed.ts'
+import { fuzzSeed } from '../../tools/fuzz-seed.ts'
 import { type FuzzTarget, inProcessFuzzTarget, malformedHttpFuzzTarget, standaloneFuzzTarget } from './fuzz-targets.ts'
 import { type FuzzOutcome, fuzzMemoryBounds, runFuzz } from './run-fuzz.ts'
 

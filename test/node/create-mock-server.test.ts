@@ -1,8 +1,8 @@
 import { connect } from 'node:net'
 import { expect, it } from 'vitest'
-import { createPetStoreCore } from '../core/create-pet-store-core.ts'
-import { createPetStoreModel } from '../model/create-pet-store-model.ts'
-import { createMockServer } from './create-mock-server.ts'
+import { createPetStoreCore } from '../../mocks/core/create-pet-store-core.ts'
+import { createPetStoreModel } from '../../mocks/model/create-pet-store-model.ts'
+import { createMockServer } from '../../mocks/node/create-mock-server.ts'
 
 // Found by fuzz seed 875260985: a client that keeps its side of a socket the server answered outside
 // node:http open held server.close() until the client went away.
