@@ -30,7 +30,7 @@ export const targetNames: ReadonlyArray<TargetName> = ['ours', 'prism', 'bare']
  * Our compiled mock, Prism's mock and the bare server, started one after another, then driven
  * with each request in alternating rounds, one target under load at a time. Every process is
  * stopped before it returns, whether it succeeds or fails.
- * @example const { targets, requests } = await compareTargets({ root, entry: 'dist/serve.mjs', barePath, connections: 32, durationSeconds: 10, rounds: 2, attempts: 3, startupSamples: 3, log })
+ * @example const { targets, requests } = await compareTargets({ root, entry: 'scripts/start.mjs', barePath, connections: 32, durationSeconds: 10, rounds: 2, attempts: 3, startupSamples: 3, log })
  */
 export async function compareTargets(
   options: CompareOptions,

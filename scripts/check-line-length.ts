@@ -7,7 +7,7 @@ const maximum = 120
 
 // Part of npm run lint: Biome's formatter keeps code within 120 columns but leaves template literals,
 // strings and comments as they are, and checks no Markdown.
-await runCli(async () => {
+process.exitCode = await runCli(async () => {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
   const paths = listed.split('\n').filter((path) => path !== '' && existsSync(path) && isLineChecked(path))
   const long = paths.flatMap((path) => findLongLines(path, readFileSync(path, 'utf8'), maximum))
