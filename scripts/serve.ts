@@ -3,10 +3,10 @@ import { parseCliArgs } from '../mocks/cli/parse-cli-args.ts'
 import { parseInteger } from '../mocks/cli/parse-integer.ts'
 import { runCli } from '../mocks/cli/run-cli.ts'
 import { serveHelp } from '../mocks/cli/serve-help.ts'
-import { createPetStoreCore, developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
-import { createPetStoreModel, defaultModelOptions } from '../mocks/model/create-pet-store-model.ts'
-import { createMockServer } from '../mocks/node/create-mock-server.ts'
+import { developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
+import { defaultModelOptions } from '../mocks/model/create-pet-store-model.ts'
 import { resolveApiKeys } from '../mocks/node/resolve-api-keys.ts'
+import { startPetStoreServer } from '../mocks/node/start-pet-store-server.ts'
 
 process.exitCode = await runCli(async () => {
   const { values } = parseCliArgs({
@@ -28,11 +28,10 @@ process.exitCode = await runCli(async () => {
   const pets = parseInteger('--pets', values.pets, 0, 1_000_000)
   const { keys, development } = resolveApiKeys(values['api-key'], process.env.PETSTORE_API_KEY)
 
-  const model = await createPetStoreModel({ seed, pets })
-  const mock = createMockServer({ core: createPetStoreCore({ model, apiKeys: keys }), host: values.host, port })
-  const { baseUrl, messagesBaseUrl } = await mock.listen().catch((error) => {
+  const mock = await startPetStoreServer({ seed, pets, apiKeys: keys, host: values.host, port }).catch((error) => {
     throw listenError(values.host, port, error)
   })
+  const { baseUrl, messagesBaseUrl } = mock
   const keyNote = development
     ? `development key "${developmentApiKey}"`
     : `${keys.length} API key(s) from ${values['api-key'].length > 0 ? '--api-key' : 'PETSTORE_API_KEY'}`

@@ -1,6 +1,6 @@
 import { CliError } from '../../mocks/cli/cli-error.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
-import { selectableNames } from '../vitest/select-scenarios.ts'
+import { selectableNames } from '../run/select-scenarios.ts'
 
 export interface ContractArgs {
   target?: string
