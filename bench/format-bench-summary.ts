@@ -14,9 +14,12 @@ export function formatBenchSummary(report: BenchReport): string {
     lines.push('', title, body)
   }
   lines.push(
-    `Pet Store mock benchmark: ${settings.connections} connections, ${settings.durationSeconds} s per run, ${settings.rounds} round(s) of up to ${settings.attempts} attempt(s), ${settings.statistic}${settings.smoke ? ' (smoke run: figures are not meaningful)' : ''}`,
+    `Pet Store mock benchmark: ${settings.connections} connections, ${settings.durationSeconds} s per run, ` +
+      `${settings.rounds} round(s) of up to ${settings.attempts} attempt(s), ` +
+      `${settings.statistic}${settings.smoke ? ' (smoke run: figures are not meaningful)' : ''}`,
     `Code: ${report.code ? `${report.code.commit} "${report.code.subject}"${report.code.uncommitted.length > 0 ? ` plus uncommitted changes to ${report.code.uncommitted.join(', ')}` : ''}` : 'unknown (not a git checkout)'}`,
-    `Machine: ${machine.cpuModel}, ${machine.cores} cores, node ${machine.node}, load ${machine.loadAverageAtStart.toFixed(2)} at start; ${settings.loadGenerator}`,
+    `Machine: ${machine.cpuModel}, ${machine.cores} cores, node ${machine.node}, load ` +
+      `${machine.loadAverageAtStart.toFixed(2)} at start; ${settings.loadGenerator}`,
   )
 
   const startupSamples = report.targets.ours?.startupSamplesMs.length ?? 1
@@ -76,7 +79,9 @@ export function formatBenchSummary(report: BenchReport): string {
   const inProcess = report.inProcess
   section(
     'In-process fetch (no socket)',
-    `${inProcess.request}: ${formatNumber(inProcess.callsPerSecond)} calls/s, ${formatNumber(inProcess.microsecondsPerCall, 1)} µs per call (${formatNumber(inProcess.calls)} calls in ${formatNumber(inProcess.seconds, 1)} s, one at a time)`,
+    `${inProcess.request}: ${formatNumber(inProcess.callsPerSecond)} calls/s, ` +
+      `${formatNumber(inProcess.microsecondsPerCall, 1)} µs per call (${formatNumber(inProcess.calls)} calls in ` +
+      `${formatNumber(inProcess.seconds, 1)} s, one at a time)`,
   )
 
   const scale = report.scale

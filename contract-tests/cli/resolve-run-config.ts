@@ -31,7 +31,8 @@ const environmentUrl = { staging: 'PETSTORE_STAGING_URL', production: 'PETSTORE_
 
 /**
  * Turns the CLI's flags and environment into a run configuration, or a one-line `CliError`.
- * @example resolveRunConfig({ target: 'staging' }, { PETSTORE_STAGING_URL: 'https://staging.example/v1', PETSTORE_API_KEY: 'k' })
+ * @example resolveRunConfig({ target: 'staging' }, { PETSTORE_STAGING_URL: 'https://staging.example/v1',
+ *   PETSTORE_API_KEY: 'k' })
  */
 export function resolveRunConfig(args: ContractArgs, env: Record<string, string | undefined>): RunConfig {
   const named = args.target ?? (args['base-url'] ? undefined : 'mock')

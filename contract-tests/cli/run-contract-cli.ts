@@ -123,7 +123,8 @@ async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secret
   delete process.env[apiKeyVariable]
   if (!reporter.result) {
     io.err(
-      `error: ${redactText(`The contract suite could not run: ${reporter.failure ?? 'no result'}`, secrets).split('\n')[0]}`,
+      `error: ` +
+        `${redactText(`The contract suite could not run: ${reporter.failure ?? 'no result'}`, secrets).split('\n')[0]}`,
     )
     return 2
   }

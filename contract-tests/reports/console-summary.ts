@@ -12,7 +12,8 @@ const verdicts = { 0: 'CONFORMANT', 1: 'CONTRACT VIOLATIONS', 2: 'TARGET COULD N
 export function consoleSummary(result: RunResult): string {
   const all = [result.setup, ...result.scenarios]
   const lines: Array<string> = [
-    `Pet Store contract run against ${result.target.name}: ${result.target.baseUrl} (messages: ${result.target.messagesBaseUrl})${result.target.readOnly ? ', read-only' : ''}`,
+    `Pet Store contract run against ${result.target.name}: ${result.target.baseUrl} (messages: ` +
+      `${result.target.messagesBaseUrl})${result.target.readOnly ? ', read-only' : ''}`,
     '',
   ]
   const byCheck = new Map<string, { passed: number; failed: number; skipped: number; error: number }>()
@@ -54,7 +55,8 @@ export function consoleSummary(result: RunResult): string {
     '',
     `Unsafe requests sent: ${result.unsafeRequestsSent}${result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''}`,
     `Duration: ${(result.durationMs / 1000).toFixed(2)} s`,
-    `Verdict: ${verdicts[result.exitCode]} (exit ${result.exitCode})${result.targetError ? `: ${result.targetError}` : ''}`,
+    `Verdict: ${verdicts[result.exitCode]} (exit ` +
+      `${result.exitCode})${result.targetError ? `: ${result.targetError}` : ''}`,
     `${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`,
   )
   return lines.join('\n')

@@ -88,7 +88,9 @@ function cell(row: MatrixRow, operation: string, anchors: Map<string, string>): 
   if (!counts || present.length === 0)
     return html`<td class="cell-none" data-check="${row.check}" data-operation="${operation}" title="not applicable">·</td>`
   const worst = present[0]!
-  const title = `${row.check} on ${operation}: ${present.map((outcome) => `${counts[outcome]} ${outcome}`).join(', ')} (${row.counts})`
+  const title =
+    `${row.check} on ${operation}: ` +
+    `${present.map((outcome) => `${counts[outcome]} ${outcome}`).join(', ')} (${row.counts})`
   const text = present.map((outcome) => html`<span class="n">${symbols[outcome]} ${counts[outcome]}</span>`)
   const anchor = anchors.get(key(row.check, operation))
   return html`<td class="cell-${worst}" data-check="${row.check}" data-operation="${operation}" data-outcome="${worst}" title="${title}">${anchor ? html`<a href="#${anchor}">${text}</a>` : text}</td>`

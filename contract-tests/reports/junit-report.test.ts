@@ -121,7 +121,8 @@ it('writes a skipped scenario with its reason', () => {
 it('writes a target error as an error, with the request that went wrong', () => {
   const errored = testcase(junitReport(runResultFixture()), 'sendMessage answers 2xx with the message echoed')
   expect(errored).toContain(
-    '<error message="Failed to reach the target (POST http://petstore.test/messages): connect ECONNREFUSED." type="target_error">',
+    '<error message="Failed to reach the target (POST http://petstore.test/messages): connect ECONNREFUSED." ' +
+      'type="target_error">',
   )
   expect(errored).toContain('last request: curl -sS -i -X POST &#39;http://petstore.test/messages&#39;')
   expect(errored).not.toContain('<failure')

@@ -42,7 +42,10 @@ function usageMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
   const option = /'(?:-\w, )?(--?[^' ]+)/.exec(message)?.[1] ?? ''
   if (message.includes('argument is ambiguous'))
-    return `${option} needs a value, got another option after it; write ${option}=VALUE for a value that starts with "-".`
+    return (
+      `${option} needs a value, got another option after it; write ${option}=VALUE for a value that starts with ` +
+      `"-".`
+    )
   if (message.includes('argument missing')) return `${option} needs a value; see --help.`
   if (message.startsWith('Unknown option')) return `Unknown option '${option}'; see --help for the options.`
   if (message.startsWith('Unexpected argument')) return `${message.split('.')[0]}: this command takes only options.`

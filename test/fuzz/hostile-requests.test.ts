@@ -21,15 +21,18 @@ describe.each([
   beforeAll(async () => {
     target = await start()
     console.log(
-      `fuzz ${name}: seed ${seed}, ${runs} runs; replay: FUZZ_SEED=${seed} npx vitest run test/fuzz/hostile-requests.test.ts -t "^${name} mock"`,
+      `fuzz ${name}: seed ${seed}, ${runs} runs; replay: FUZZ_SEED=${seed} npx vitest run ` +
+        `test/fuzz/hostile-requests.test.ts -t "^${name} mock"`,
     )
     outcome = await runFuzz(target, { seed, runs, timeLimitMs: 15_000, path })
     console.log(
-      `fuzz ${name}: ${outcome.runs} runs, ${outcome.skipped} skipped, ${outcome.durationMs} ms, statuses ${JSON.stringify(outcome.statuses)}`,
+      `fuzz ${name}: ${outcome.runs} runs, ${outcome.skipped} skipped, ${outcome.durationMs} ms, statuses ` +
+        `${JSON.stringify(outcome.statuses)}`,
     )
     if (outcome.counterexamplePath)
       console.log(
-        `fuzz ${name}: replay the counterexample with FUZZ_SEED=${seed} FUZZ_PATH=${outcome.counterexamplePath} and the same -t`,
+        `fuzz ${name}: replay the counterexample with FUZZ_SEED=${seed} FUZZ_PATH=${outcome.counterexamplePath} and ` +
+          `the same -t`,
       )
   })
   afterAll(() => target?.close())

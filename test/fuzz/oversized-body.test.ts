@@ -17,7 +17,8 @@ const streamedBytes = 50 * MiB
 const earlyBound = 12 * MiB
 const rssBound = 24 * MiB
 const head = (framing: string) =>
-  `POST /v1/pets HTTP/1.1\r\nhost: petstore.test\r\nauthorization: Bearer ${developmentApiKey}\r\ncontent-type: application/json\r\n${framing}\r\n\r\n`
+  `POST /v1/pets HTTP/1.1\r\nhost: petstore.test\r\nauthorization: Bearer ${developmentApiKey}\r\ncontent-type: ` +
+  `application/json\r\n${framing}\r\n\r\n`
 
 let server: FuzzServer
 beforeAll(async () => {

@@ -32,7 +32,8 @@ Exit code: 0 when every target passes, 1 when one fails (its shrunk counterexamp
 /**
  * `npm run fuzz`: runs the hostile-request property on each target within the budget, prints the
  * seed first and a summary last, and returns the exit code. Never throws: a usage error is one line.
- * @example process.exitCode = await runFuzzCli(process.argv.slice(2), process.env, { out: console.log, err: console.error })
+ * @example process.exitCode = await runFuzzCli(process.argv.slice(2), process.env, { out: console.log, err:
+ *   console.error })
  */
 export async function runFuzzCli(
   argv: Array<string>,
@@ -86,7 +87,8 @@ interface FuzzOptions {
 async function fuzzTargets(io: CliIo, options: FuzzOptions): Promise<number> {
   const { runs, seconds, seed, path, names } = options
   io.out(
-    `fuzz: seed ${seed}, at most ${runs} runs per target, ${seconds} s in all, loopback only (replay: npm run fuzz -- --seed ${seed})`,
+    `fuzz: seed ${seed}, at most ${runs} runs per target, ${seconds} s in all, loopback only (replay: npm run fuzz ` +
+      `-- --seed ${seed})`,
   )
   const started = Date.now()
   const failed: Array<string> = []
@@ -115,7 +117,8 @@ async function fuzzTargets(io: CliIo, options: FuzzOptions): Promise<number> {
   }
   const passed = names.length - failed.length
   io.out(
-    `fuzz: ${passed} of ${names.length} targets passed in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${seed}${failed.length > 0 ? `; failed: ${failed.join(', ')}` : ''}`,
+    `fuzz: ${passed} of ${names.length} targets passed in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ` +
+      `${seed}${failed.length > 0 ? `; failed: ${failed.join(', ')}` : ''}`,
   )
   return failed.length === 0 ? 0 : 1
 }
@@ -149,7 +152,10 @@ function describeOutcome({
     .map(([status, count]) => `${status}×${count}`)
     .join(' ')
   const stop = interrupted ? ' (stopped by the time limit)' : ''
-  return `${runs} runs${stop}, ${skipped} skipped, ${(durationMs / 1000).toFixed(1)} s; heap ${signed(heapGrowthBytes)}, RSS ${signed(rssGrowthBytes)}; answers ${counts}`
+  return (
+    `${runs} runs${stop}, ${skipped} skipped, ${(durationMs / 1000).toFixed(1)} s; heap ` +
+    `${signed(heapGrowthBytes)}, RSS ${signed(rssGrowthBytes)}; answers ${counts}`
+  )
 }
 
 function seedFrom(value: string | undefined): number {
