@@ -51,12 +51,13 @@ export function consoleSummary(result: RunResult): string {
     for (const { result: warning } of warnings) lines.push(`  ! [${warning.check}] ${warning.message}`)
   }
   const count = (outcome: string) => result.scenarios.filter((scenario) => scenario.outcome === outcome).length
+  const targetError = result.targetError ? `: ${result.targetError}` : ''
+  const refused = result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''
   lines.push(
     '',
-    `Unsafe requests sent: ${result.unsafeRequestsSent}${result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''}`,
+    `Unsafe requests sent: ${result.unsafeRequestsSent}${refused}`,
     `Duration: ${(result.durationMs / 1000).toFixed(2)} s`,
-    `Verdict: ${verdicts[result.exitCode]} (exit ` +
-      `${result.exitCode})${result.targetError ? `: ${result.targetError}` : ''}`,
+    `Verdict: ${verdicts[result.exitCode]} (exit ${result.exitCode})${targetError}`,
     `${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`,
   )
   return lines.join('\n')
