@@ -146,7 +146,8 @@ function chart(title: string, bars: Array<Bar>, note?: string): string {
       const colour = colours[bar.label] ?? colours.ours
       return (
         `<text x="0" y="${y + 17}">${escapeMarkup(bar.label)}</text>` +
-        `<rect x="${labelWidth}" y="${y + 3}" width="${length.toFixed(1)}" height="${rowHeight - 8}" fill="${colour}"/>` +
+        `<rect x="${labelWidth}" y="${y + 3}" width="${length.toFixed(1)}" ` +
+        `height="${rowHeight - 8}" fill="${colour}"/>` +
         `<text x="${labelWidth + length + 6}" y="${y + 17}">${escapeMarkup(bar.text)}</text>`
       )
     })

@@ -46,7 +46,10 @@ const noServerError: AnswerCheck = {
       : undefined,
 }
 
-/** Every 4xx and 5xx is JSON `Error {code, message, status}` with `status` equal to the HTTP status (no body to HEAD). */
+/**
+ * Every 4xx and 5xx is JSON `Error {code, message, status}` with `status` equal to the HTTP status (no body to
+ * HEAD).
+ */
 const errorBody: AnswerCheck = {
   name: 'error_body',
   check: (answer, { method }) => {

@@ -37,7 +37,7 @@ describe.each([
   })
   afterAll(() => target?.close())
 
-  it('never answers 5xx, answers every 4xx with an Error body of that status, and answers the next valid request 200', () => {
+  it('never answers 5xx, answers every 4xx with an Error body of that status, and the next valid request 200', () => {
     expect(outcome.failure).toBeUndefined()
   })
 
@@ -47,7 +47,8 @@ describe.each([
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
-  it(`retains under ${fuzzMemoryBounds.heapGrowthBytes / MiB} MiB of heap and ${fuzzMemoryBounds.rssGrowthBytes / MiB} MiB of RSS after the run`, () => {
+  const { heapGrowthBytes, rssGrowthBytes } = fuzzMemoryBounds
+  it(`retains under ${heapGrowthBytes / MiB} MiB of heap and ${rssGrowthBytes / MiB} MiB of RSS after the run`, () => {
     expect(outcome.heapGrowthBytes).toBeLessThan(fuzzMemoryBounds.heapGrowthBytes)
     expect(outcome.rssGrowthBytes).toBeLessThan(fuzzMemoryBounds.rssGrowthBytes)
   })
