@@ -63,7 +63,9 @@ export const listPetsScenarios: Array<Scenario> = [
   ),
   {
     check: 'list_limit_maximum',
-    title: `listPets?limit=${limitRule.maximum} returns at most ${limitRule.maximum}, exactly min(${limitRule.maximum}, available)`,
+    title:
+      `listPets?limit=${limitRule.maximum} returns at most ${limitRule.maximum}, ` +
+      `exactly min(${limitRule.maximum}, available)`,
     operationId: 'listPets',
     writes: false,
     async run(context) {
