@@ -4,7 +4,6 @@ import type { PetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 import { consoleSummary } from '../reports/console-summary.ts'
 import { redact, redactText } from '../reports/redact.ts'
 import { writeReports } from '../reports/write-reports.ts'
-import type { TargetInfo } from '../run/run-result.ts'
 import { apiKeyVariable, type ContractConfig, type TargetSpec } from '../vitest/contract-config.ts'
 import { ContractReporter } from '../vitest/contract-reporter.ts'
 import { checkReachable } from './check-reachable.ts'
@@ -96,13 +95,7 @@ export async function runContractCli(
 }
 
 async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secrets: Array<string>): Promise<number> {
-  const info: TargetInfo = {
-    name: target.name,
-    baseUrl: target.baseUrl,
-    messagesBaseUrl: target.messagesBaseUrl,
-    readOnly: config.readOnly,
-  }
-  const reporter = new ContractReporter(info)
+  const reporter = new ContractReporter()
   const contract: ContractConfig = { target, readOnly: config.readOnly, timeoutMs: config.timeoutMs, only: config.only }
   // The key reaches the vitest worker through its environment only; it is never in provided data.
   process.env[apiKeyVariable] = config.apiKey
