@@ -1,28 +1,15 @@
-import { parseArgs } from 'node:util'
+import { listenError } from '../mocks/cli/listen-error.ts'
+import { parseCliArgs } from '../mocks/cli/parse-cli-args.ts'
 import { parseInteger } from '../mocks/cli/parse-integer.ts'
-import { CliError, runCli } from '../mocks/cli/run-cli.ts'
+import { runCli } from '../mocks/cli/run-cli.ts'
+import { serveHelp } from '../mocks/cli/serve-help.ts'
 import { developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
 import { defaultModelOptions } from '../mocks/model/create-pet-store-model.ts'
 import { resolveApiKeys } from '../mocks/node/resolve-api-keys.ts'
 import { startPetStoreServer } from '../mocks/node/start-pet-store-server.ts'
 
-const help = `Usage: npm start -- [options]
-
-Serves the Pet Store mock on loopback: the pets API under /v1, the messages API at the root.
-
-Options:
-  --port N        port to listen on (default 4010; 0 picks a free one)
-  --host HOST     address to listen on (default 127.0.0.1)
-  --seed N        faker seed for the generated pets (default ${defaultModelOptions.seed})
-  --pets N        how many pets to start with, fixtures included (default ${defaultModelOptions.pets})
-  --api-key KEY   a key to accept as "Authorization: Bearer KEY"; repeat for several
-  -h, --help      show this text
-
-Keys: --api-key, else PETSTORE_API_KEY (comma-separated), else the development key
-"${developmentApiKey}". Keys you give are never printed.`
-
-await runCli(async () => {
-  const { values } = parseArgs({
+process.exitCode = await runCli(async () => {
+  const { values } = parseCliArgs({
     options: {
       port: { type: 'string', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
@@ -31,10 +18,9 @@ await runCli(async () => {
       'api-key': { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', short: 'h', default: false },
     },
-    strict: true,
   })
   if (values.help) {
-    console.log(help)
+    console.log(serveHelp)
     return 0
   }
   const port = parseInteger('--port', values.port, 0, 65_535)
@@ -42,11 +28,9 @@ await runCli(async () => {
   const pets = parseInteger('--pets', values.pets, 0, 1_000_000)
   const { keys, development } = resolveApiKeys(values['api-key'], process.env.PETSTORE_API_KEY)
 
-  const mock = await startPetStoreServer({ seed, pets, apiKeys: keys, host: values.host, port }).catch(
-    (error: NodeJS.ErrnoException) => {
-      throw new CliError(`Failed to listen on ${values.host}:${port}: ${error.code ?? error.message}.`)
-    },
-  )
+  const mock = await startPetStoreServer({ seed, pets, apiKeys: keys, host: values.host, port }).catch((error) => {
+    throw listenError(values.host, port, error)
+  })
   const { baseUrl, messagesBaseUrl } = mock
   const keyNote = development
     ? `development key "${developmentApiKey}"`
@@ -55,10 +39,10 @@ await runCli(async () => {
     `Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}/messages), ${pets} pets, seed ${seed}, ${keyNote}`,
   )
 
-  const stop = (signal: string): void => {
-    console.log(`Pet Store mock stopping (${signal})`)
-    void mock.close().then(() => process.exit(0))
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.log(`Pet Store mock stopping (${signal})`)
+      void mock.close().then(() => process.exit(0))
+    })
   }
-  process.once('SIGINT', () => stop('SIGINT'))
-  process.once('SIGTERM', () => stop('SIGTERM'))
 })

@@ -12,7 +12,8 @@ const verdicts = { 0: 'CONFORMANT', 1: 'CONTRACT VIOLATIONS', 2: 'TARGET COULD N
 export function consoleSummary(result: RunResult): string {
   const all = [result.setup, ...result.scenarios]
   const lines: Array<string> = [
-    `Pet Store contract run against ${result.target.name}: ${result.target.baseUrl} (messages: ${result.target.messagesBaseUrl})${result.target.readOnly ? ', read-only' : ''}`,
+    `Pet Store contract run against ${result.target.name}: ${result.target.baseUrl} (messages: ` +
+      `${result.target.messagesBaseUrl})${result.target.readOnly ? ', read-only' : ''}`,
     '',
   ]
   const byCheck = new Map<string, { passed: number; failed: number; skipped: number; error: number }>()
@@ -50,11 +51,13 @@ export function consoleSummary(result: RunResult): string {
     for (const { result: warning } of warnings) lines.push(`  ! [${warning.check}] ${warning.message}`)
   }
   const count = (outcome: string) => result.scenarios.filter((scenario) => scenario.outcome === outcome).length
+  const targetError = result.targetError ? `: ${result.targetError}` : ''
+  const refused = result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''
   lines.push(
     '',
-    `Unsafe requests sent: ${result.unsafeRequestsSent}${result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''}`,
+    `Unsafe requests sent: ${result.unsafeRequestsSent}${refused}`,
     `Duration: ${(result.durationMs / 1000).toFixed(2)} s`,
-    `Verdict: ${verdicts[result.exitCode]} (exit ${result.exitCode})${result.targetError ? `: ${result.targetError}` : ''}`,
+    `Verdict: ${verdicts[result.exitCode]} (exit ${result.exitCode})${targetError}`,
     `${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`,
   )
   return lines.join('\n')

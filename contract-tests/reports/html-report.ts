@@ -11,7 +11,13 @@ type Item = { result: CheckResult; exchange?: Exchange }
 
 // The worst outcome colours the cell: one failure among forty passes must not look green.
 const cellOrder: ReadonlyArray<CellOutcome> = ['failed', 'error', 'warning', 'passed', 'skipped']
-const symbols: Record<CellOutcome, string> = { failed: '✗', error: '!', warning: '▲', passed: '✓', skipped: '–' }
+const symbols: Record<CellOutcome, string> = {
+  failed: '✗',
+  error: '!',
+  warning: '▲',
+  passed: '✓',
+  skipped: '–',
+}
 const icons: Record<CheckResult['outcome'], string> = { passed: '✓', failed: '✗', warning: '▲' }
 
 const verdicts = {
@@ -66,19 +72,40 @@ function header(result: RunResult, counts: Counts): SafeHtml {
     tile(counts.unsafe, 'unsafe request sent', 'unsafe requests sent'),
     tile(counts.refused, 'request refused', 'requests refused', counts.refused > 0 ? 'c-warning' : ''),
   ]
+  const targetError =
+    result.targetError !== undefined &&
+    html`<p class="target-error"><strong>The target could not be judged:</strong> ${result.targetError}<br>${[
+      html`<span class="muted">The run stopped there: scenarios after it were not run, `,
+      html`and nothing below judges them.</span></p>`,
+    ]}`
+  const mode = target.readOnly
+    ? 'Read-only: scenarios that write were skipped'
+    : 'Read-write: scenarios create pets and send messages'
+  const links = [
+    html`<a href="#matrix">Checks by operation</a>`,
+    html`<a href="#failures">Failures (${counts.failing})</a>`,
+    html`<a href="#warnings">Warnings (${counts.warnings})</a>`,
+    html`<a href="#skipped">Skipped (${counts.skipped})</a>`,
+    html`<a href="#scenarios">All scenarios (${result.scenarios.length + 1})</a>`,
+  ]
+  const title = html`<h1>Pet Store contract · ${target.name}</h1>`
+  const exit = html`<span class="exit">exit code ${result.exitCode}</span>`
   return html`<header class="summary tone-${verdict.tone}"><div class="inner">
-<div class="verdict"><span class="badge">${verdict.label}</span><h1>Pet Store contract · ${target.name}</h1><span class="exit">exit code ${result.exitCode}</span></div>
-${result.targetError !== undefined && html`<p class="target-error"><strong>The target could not be judged:</strong> ${result.targetError}<br><span class="muted">The run stopped there: scenarios after it were not run, and nothing below judges them.</span></p>`}
+<div class="verdict"><span class="badge">${verdict.label}</span>${title}${exit}</div>
+${targetError}
 <dl class="facts">
 <div><dt>Pets API</dt><dd><code>${target.baseUrl}</code></dd></div>
 <div><dt>Messages API</dt><dd><code>${target.messagesBaseUrl}</code></dd></div>
-<div><dt>Mode</dt><dd>${target.readOnly ? 'Read-only: scenarios that write were skipped' : 'Read-write: scenarios create pets and send messages'}</dd></div>
+<div><dt>Mode</dt><dd>${mode}</dd></div>
 <div><dt>Started</dt><dd>${timestamp(result.startedAt)}</dd></div>
 <div><dt>Duration</dt><dd>${duration(result.durationMs)}</dd></div>
-<div><dt>Setup</dt><dd><span class="pill ${setup.outcome}">${setup.outcome}</span> ${plural(setup.exchanges.length, 'request')}</dd></div>
+<div><dt>Setup</dt><dd><span class="pill ${setup.outcome}">${setup.outcome}</span> ${plural(
+    setup.exchanges.length,
+    'request',
+  )}</dd></div>
 </dl>
 <ul class="counts">${tiles}</ul>
-<nav class="toc"><a href="#matrix">Checks by operation</a><a href="#failures">Failures (${counts.failing})</a><a href="#warnings">Warnings (${counts.warnings})</a><a href="#skipped">Skipped (${counts.skipped})</a><a href="#scenarios">All scenarios (${result.scenarios.length + 1})</a></nav>
+<nav class="toc">${links}</nav>
 </div></header>`
 }
 
@@ -86,24 +113,45 @@ function cell(row: MatrixRow, operation: string, anchors: Map<string, string>): 
   const counts: MatrixCell | undefined = row.cells.get(operation)
   const present = counts ? cellOrder.filter((outcome) => counts[outcome] > 0) : []
   if (!counts || present.length === 0)
-    return html`<td class="cell-none" data-check="${row.check}" data-operation="${operation}" title="not applicable">·</td>`
+    return html`<td class="cell-none" data-check="${row.check}" data-operation="${operation}" ${new SafeHtml(
+      'title="not applicable"',
+    )}>·</td>`
   const worst = present[0]!
-  const title = `${row.check} on ${operation}: ${present.map((outcome) => `${counts[outcome]} ${outcome}`).join(', ')} (${row.counts})`
+  const title =
+    `${row.check} on ${operation}: ` +
+    `${present.map((outcome) => `${counts[outcome]} ${outcome}`).join(', ')} (${row.counts})`
   const text = present.map((outcome) => html`<span class="n">${symbols[outcome]} ${counts[outcome]}</span>`)
   const anchor = anchors.get(key(row.check, operation))
-  return html`<td class="cell-${worst}" data-check="${row.check}" data-operation="${operation}" data-outcome="${worst}" title="${title}">${anchor ? html`<a href="#${anchor}">${text}</a>` : text}</td>`
+  const content = anchor ? html`<a href="#${anchor}">${text}</a>` : text
+  return html`<td class="cell-${worst}" data-check="${row.check}" data-operation="${operation}" data-outcome="${
+    worst
+  }" title="${title}">${content}</td>`
 }
+
+const legend = [
+  html`<span><span class="cell-failed">✗</span>failed</span>`,
+  html`<span><span class="cell-error">!</span>target error</span>`,
+  html`<span><span class="cell-warning">▲</span>warning</span>`,
+  html`<span><span class="cell-passed">✓</span>passed</span>`,
+  html`<span><span class="cell-skipped">–</span>skipped</span>`,
+  html`<span><span class="cell-none">·</span>not applicable</span>`,
+  html`<span>A red cell links to its first failure.</span>`,
+]
 
 function matrix(result: RunResult, anchors: Map<string, string>): SafeHtml {
   const { operations, rows } = checkMatrix(result)
   const group = (label: string, members: Array<MatrixRow>): SafeHtml =>
-    html`<tr class="group"><th colspan="${operations.length + 1}">${label}</th></tr>${members.map(
-      (row) =>
-        html`<tr><th scope="row"${row.description !== undefined && html` title="${row.description}"`}><code>${row.check}</code>${row.description !== undefined && html`<span class="desc">${row.description}</span>`}</th>${operations.map((operation) => cell(row, operation, anchors))}</tr>`,
-    )}`
+    html`<tr class="group"><th colspan="${operations.length + 1}">${label}</th></tr>${members.map((row) => {
+      const title = row.description !== undefined && html` title="${row.description}"`
+      const description = row.description !== undefined && html`<span class="desc">${row.description}</span>`
+      const cells = operations.map((operation) => cell(row, operation, anchors))
+      return html`<tr><th scope="row"${title}><code>${row.check}</code>${description}</th>${cells}</tr>`
+    })}`
   return html`<section id="matrix"><h2>Checks by operation</h2>
 <div class="matrix-wrap"><table class="matrix">
-<thead><tr><th scope="col">Check</th>${operations.map((operation) => html`<th scope="col">${operation}</th>`)}</tr></thead>
+<thead><tr><th scope="col">Check</th>${operations.map(
+    (operation) => html`<th scope="col">${operation}</th>`,
+  )}</tr></thead>
 <tbody>${group(
     'Applied to every response (counts are responses)',
     rows.filter((row) => row.counts === 'responses'),
@@ -112,14 +160,20 @@ function matrix(result: RunResult, anchors: Map<string, string>): SafeHtml {
     rows.filter((row) => row.counts === 'scenarios'),
   )}</tbody>
 </table></div>
-<p class="legend"><span><span class="cell-failed">✗</span>failed</span><span><span class="cell-error">!</span>target error</span><span><span class="cell-warning">▲</span>warning</span><span><span class="cell-passed">✓</span>passed</span><span><span class="cell-skipped">–</span>skipped</span><span><span class="cell-none">·</span>not applicable</span><span>A red cell links to its first failure.</span></p>
+<p class="legend">${legend}</p>
 </section>`
 }
 
 function finding({ result }: Item, tone: 'failed' | 'warning', id?: string): SafeHtml {
   return html`<div class="finding ${tone}"${id !== undefined && html` id="${id}"`}>
 <h3><code>${result.check}</code>${result.message}</h3>
-${(result.received !== undefined || result.expected !== undefined) && html`<dl class="evidence">${result.received !== undefined && html`<dt>Received</dt><dd class="received"><code>${result.received}</code></dd>`}${result.expected !== undefined && html`<dt>Expected</dt><dd><code>${result.expected}</code></dd>`}</dl>`}
+${
+  (result.received !== undefined || result.expected !== undefined) &&
+  html`<dl class="evidence">${[
+    result.received !== undefined && html`<dt>Received</dt><dd class="received"><code>${result.received}</code></dd>`,
+    result.expected !== undefined && html`<dt>Expected</dt><dd><code>${result.expected}</code></dd>`,
+  ]}</dl>`
+}
 </div>`
 }
 
@@ -137,8 +191,12 @@ function byExchange(
   return [...groups].map(([exchange, members]) => ({ exchange, items: members }))
 }
 
-const summaryOf = (scenario: ScenarioResult, pill: string): SafeHtml =>
-  html`<summary><span class="pill ${pill}">${pill}</span><span class="title">${scenario.title}</span><span class="meta">${scenario.operationId} · <code>${scenario.check}</code> · ${duration(scenario.durationMs)}</span></summary>`
+function summaryOf(scenario: ScenarioResult, pill: string): SafeHtml {
+  const took = duration(scenario.durationMs)
+  const meta = html`<span class="meta">${scenario.operationId} · <code>${scenario.check}</code> · ${took}</span>`
+  const title = html`<span class="title">${scenario.title}</span>`
+  return html`<summary><span class="pill ${pill}">${pill}</span>${title}${meta}</summary>`
+}
 
 // Only the first few responses of a scenario are unfolded: the findings and curl lines say the rest.
 const openResponses = 3
@@ -159,17 +217,42 @@ function failureCard(scenario: ScenarioResult, index: number, ids: Map<CheckResu
   }
   const repeatedChecks = [...new Set(repeats.flatMap((group) => group.items.map((item) => item.result.check)))]
   const render = (group: (typeof groups)[number], position: number): SafeHtml =>
-    html`${group.items.map((item) => finding(item, 'failed', ids.get(item.result)))}${group.exchange && htmlExchange(group.exchange, { responseOpen: position < openResponses })}`
+    html`${group.items.map((item) => finding(item, 'failed', ids.get(item.result)))}${
+      group.exchange && htmlExchange(group.exchange, { responseOpen: position < openResponses })
+    }`
   const placed = new Set(groups.map((group) => group.exchange))
   const last = scenario.exchanges.at(-1)
   const unplaced = groups.some((group) => group.exchange === undefined) && scenario.exchanges.length > 0
-  return html`<details open class="card ${scenario.outcome === 'error' ? 'error' : 'failed'}" id="failure-${index}">${summaryOf(scenario, scenario.outcome)}<div class="body">
-${scenario.outcome === 'error' && html`<p class="reason"><strong>The target could not be judged:</strong> ${scenario.reason ?? 'no reason given'}</p>`}
-${scenario.outcome === 'skipped' && html`<p class="reason"><strong>Skipped after these checks failed:</strong> ${scenario.reason ?? 'no reason given'}</p>`}
+  const reason = scenario.reason ?? 'no reason given'
+  const checkList = repeatedChecks.join(', ')
+  const moreResponses = plural(repeats.length, 'more response')
+  const closeSummary = new SafeHtml('</summary>')
+  const tone = scenario.outcome === 'error' ? 'error' : 'failed'
+  const repeated =
+    repeats.length > 0 &&
+    html`<details class="repeats"><summary>${moreResponses} failed the same way (${checkList})${
+      closeSummary
+    }${repeats.map((group) => render(group, openResponses))}</details>`
+  const lastRequest =
+    scenario.outcome === 'error' &&
+    last &&
+    !placed.has(last) &&
+    html`<p class="label">Last request</p>${htmlExchange(last)}`
+  const sent =
+    unplaced &&
+    html`<details class="exchange-more"><summary>Requests this scenario sent (${scenario.exchanges.length})${
+      closeSummary
+    }${scenario.exchanges.map((exchange) => htmlExchange(exchange))}</details>`
+  const summary = summaryOf(scenario, scenario.outcome)
+  const judged = scenario.outcome === 'error' && html`<strong>The target could not be judged:</strong>`
+  const skippedAfter = scenario.outcome === 'skipped' && html`<strong>Skipped after these checks failed:</strong>`
+  return html`<details open class="card ${tone}" id="failure-${index}">${summary}<div class="body">
+${judged && html`<p class="reason">${judged} ${reason}</p>`}
+${skippedAfter && html`<p class="reason">${skippedAfter} ${reason}</p>`}
 ${shownGroups.map(render)}
-${repeats.length > 0 && html`<details class="repeats"><summary>${plural(repeats.length, 'more response')} failed the same way (${repeatedChecks.join(', ')})</summary>${repeats.map((group) => render(group, openResponses))}</details>`}
-${scenario.outcome === 'error' && last && !placed.has(last) && html`<p class="label">Last request</p>${htmlExchange(last)}`}
-${unplaced && html`<details class="exchange-more"><summary>Requests this scenario sent (${scenario.exchanges.length})</summary>${scenario.exchanges.map((exchange) => htmlExchange(exchange))}</details>`}
+${repeated}
+${lastRequest}
+${sent}
 </div></details>`
 }
 
@@ -178,8 +261,14 @@ function failures(
   ids: Map<CheckResult, string>,
 ): SafeHtml {
   const failing = judged.filter(({ scenario }) => hasFailures(scenario))
-  return html`<section id="failures"><h2>Failures <span class="count${failing.length > 0 ? ' bad' : ''}">${failing.length}</span></h2>
-${failing.length === 0 ? html`<p class="empty">No failures: every check held.</p>` : failing.map(({ scenario, index }) => failureCard(scenario, index, ids))}
+  const cards =
+    failing.length === 0
+      ? html`<p class="empty">No failures: every check held.</p>`
+      : failing.map(({ scenario, index }) => failureCard(scenario, index, ids))
+  return html`<section id="failures"><h2>Failures <span class="count${failing.length > 0 ? ' bad' : ''}">${
+    failing.length
+  }</span></h2>
+${cards}
 </section>`
 }
 
@@ -193,22 +282,49 @@ ${
     ? html`<p class="empty">No warnings.</p>`
     : warned.map(
         ({ scenario }) => html`<details open class="card warning">${summaryOf(scenario, 'warning')}<div class="body">
-${byExchange(warningsOf(scenario), scenario).map((group) => html`${group.items.map((item) => finding(item, 'warning'))}${group.exchange && html`<details class="exchange-more"><summary>Request and response</summary>${htmlExchange(group.exchange)}</details>`}`)}
+${byExchange(warningsOf(scenario), scenario).map(
+  (group) =>
+    html`${group.items.map((item) => finding(item, 'warning'))}${group.exchange && exchangeDetails(group.exchange)}`,
+)}
 </div></details>`,
       )
 }
 </section>`
 }
 
+const exchangeDetails = (exchange: Exchange): SafeHtml =>
+  html`<details class="exchange-more"><summary>Request and response</summary>${htmlExchange(exchange)}</details>`
+
+const skipHead = html`<thead><tr><th>Scenario</th><th>Operation</th><th>Check</th><th>Reason</th></tr></thead>`
+
 function skipped(scenarios: ReadonlyArray<ScenarioResult>): SafeHtml {
   const skips = scenarios.filter((scenario) => scenario.outcome === 'skipped')
+  const rows = skips.map(
+    (scenario) =>
+      html`<tr><td>${scenario.title}</td><td>${scenario.operationId}</td>${[
+        html`<td><code>${scenario.check}</code></td>`,
+        html`<td>${scenario.reason ?? ''}</td>`,
+      ]}</tr>`,
+  )
+  const table =
+    skips.length === 0
+      ? html`<p class="empty">Nothing was skipped.</p>`
+      : html`<table class="plain">${skipHead}<tbody>${rows}</tbody></table>`
   return html`<section id="skipped"><h2>Skipped <span class="count">${skips.length}</span></h2>
-${skips.length === 0 ? html`<p class="empty">Nothing was skipped.</p>` : html`<table class="plain"><thead><tr><th>Scenario</th><th>Operation</th><th>Check</th><th>Reason</th></tr></thead><tbody>${skips.map((scenario) => html`<tr><td>${scenario.title}</td><td>${scenario.operationId}</td><td><code>${scenario.check}</code></td><td>${scenario.reason ?? ''}</td></tr>`)}</tbody></table>`}
+${table}
 </section>`
 }
 
 const resultList = (results: ReadonlyArray<CheckResult>): SafeHtml =>
-  html`<ul class="results">${results.map((result) => html`<li class="${result.outcome}"><span class="icon">${icons[result.outcome]}</span><code>${result.check}</code> ${result.message}${result.outcome !== 'passed' && result.received !== undefined && html` <span class="muted">(received ${result.received}${result.expected !== undefined && `, expected ${result.expected}`})</span>`}</li>`)}</ul>`
+  html`<ul class="results">${results.map((result) => {
+    const expected = result.expected !== undefined && `, expected ${result.expected}`
+    const evidence =
+      result.outcome !== 'passed' &&
+      result.received !== undefined &&
+      html` <span class="muted">(received ${result.received}${expected})</span>`
+    const icon = html`<span class="icon">${icons[result.outcome]}</span>`
+    return html`<li class="${result.outcome}">${icon}<code>${result.check}</code> ${result.message}${evidence}</li>`
+  })}</ul>`
 
 const response = (exchange: Exchange): string => (exchange.response ? `${exchange.response.durationMs} ms · ` : '')
 
@@ -219,7 +335,15 @@ ${scenario.reason !== undefined && html`<p class="reason">${scenario.reason}</p>
 ${scenario.assertions.length > 0 && html`<p class="label">Assertions</p>${resultList(scenario.assertions)}`}
 ${scenario.exchanges.map((exchange) => {
   const failed = exchange.results.filter((result) => result.outcome === 'failed').length
-  return html`<details class="exchange-more"><summary><span class="method">${exchange.request.method}</span> <code>${exchange.request.url}</code> → ${statusBadge(exchange)} <span class="muted">${response(exchange)}${failed > 0 ? `${failed} of ${exchange.results.length} checks failed` : `${exchange.results.length} checks`}</span></summary>${resultList(exchange.results)}${htmlExchange(exchange, { requestLine: false })}</details>`
+  const checks =
+    failed > 0 ? `${failed} of ${exchange.results.length} checks failed` : `${exchange.results.length} checks`
+  const badge = statusBadge(exchange)
+  const { method, url } = exchange.request
+  const muted = html`<span class="muted">${response(exchange)}${checks}</span>`
+  const head = html`<summary><span class="method">${method}</span> <code>${url}</code> → ${badge} ${muted}</summary>`
+  const results = resultList(exchange.results)
+  const shown = htmlExchange(exchange, { requestLine: false })
+  return html`<details class="exchange-more">${head}${results}${shown}</details>`
 })}
 </div></details>`
 }
@@ -259,6 +383,7 @@ export function htmlReport(result: RunResult): string {
       anchors.set(key(scenario.check, scenario.operationId), `failure-${index}`)
   }
   const verdict = verdicts[result.exitCode]
+  const offline = ' This page loads nothing from the network.'
   const page = html`<html lang="en">
 <head>
 <meta charset="utf-8">
@@ -278,7 +403,7 @@ ${skipped(result.scenarios)}
 <div class="list">${judged.map(({ scenario }) => scenarioCard(scenario))}</div>
 </section>
 </main>
-<footer>Run started ${timestamp(result.startedAt)} against ${result.target.name}. This page loads nothing from the network.</footer>
+<footer>Run started ${timestamp(result.startedAt)} against ${result.target.name}.${offline}</footer>
 </body>
 </html>
 `

@@ -49,7 +49,8 @@ function verdict(scenario: ScenarioResult): string {
       ...failures.map((item) => describeCheck(item, scenario)),
       ...(last ? [`last request: ${curlCommand(last.request)}`] : []),
     ].join('\n\n')
-    return `    <error${attributes({ message: cap(scenario.reason ?? 'The target could not be judged.'), type: 'target_error' })}>${escapeMarkup(body)}</error>\n`
+    const message = cap(scenario.reason ?? 'The target could not be judged.')
+    return `    <error${attributes({ message, type: 'target_error' })}>${escapeMarkup(body)}</error>\n`
   }
   if (scenario.outcome !== 'failed') return ''
   const message =
@@ -57,7 +58,8 @@ function verdict(scenario: ScenarioResult): string {
       ? summary(failures.map(({ result }) => `${result.check}: ${result.message}`))
       : 'The scenario failed.'
   const body = failures.map((item) => describeCheck(item, scenario)).join('\n\n')
-  return `    <failure${attributes({ message: cap(message), type: failures[0]?.result.check ?? scenario.check })}>${escapeMarkup(body)}</failure>\n`
+  const type = failures[0]?.result.check ?? scenario.check
+  return `    <failure${attributes({ message: cap(message), type })}>${escapeMarkup(body)}</failure>\n`
 }
 
 function testcase(scenario: ScenarioResult, classname: string): string {
@@ -80,7 +82,8 @@ function counts(scenarios: ReadonlyArray<ScenarioResult>): Record<string, number
 function testsuite(name: string, scenarios: ReadonlyArray<ScenarioResult>, result: RunResult, properties = ''): string {
   const time = seconds(scenarios.reduce((sum, scenario) => sum + scenario.durationMs, 0))
   const cases = scenarios.map((scenario) => testcase(scenario, `contract.${name}`)).join('')
-  return ` <testsuite${attributes({ name, ...counts(scenarios), time, timestamp: result.startedAt })}>\n${properties}${cases} </testsuite>\n`
+  const suite = attributes({ name, ...counts(scenarios), time, timestamp: result.startedAt })
+  return ` <testsuite${suite}>\n${properties}${cases} </testsuite>\n`
 }
 
 function properties(result: RunResult): string {
