@@ -179,6 +179,8 @@ export function runResultFixture(): RunResult {
       }),
     ],
     unsafeRequestsSent: 3,
+    strict: false,
+    findings: { violations: 3, deviations: 1 },
     refusedRequests: 0,
     exitCode: 2,
     targetError: 'Failed to reach the target (POST http://petstore.test/messages): connect ECONNREFUSED.',
