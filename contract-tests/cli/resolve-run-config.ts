@@ -19,6 +19,7 @@ export interface ContractArgs {
   'report-dir'?: string
   'timeout-ms'?: string
   only?: string
+  strict?: boolean
 }
 
 export interface RunConfig {
@@ -31,6 +32,8 @@ export interface RunConfig {
   reportDir: string
   timeoutMs: number
   only: Array<string>
+  /** Deviations from the spec's choices fail the run like violations. */
+  strict: boolean
 }
 
 const targets = ['mock', 'local', 'staging', 'production'] as const
@@ -94,6 +97,7 @@ export function resolveRunConfig(args: ContractArgs, env: Record<string, string 
     reportDir: args['report-dir'] ?? 'reports/contract',
     timeoutMs,
     only,
+    strict: args.strict === true,
   }
 }
 

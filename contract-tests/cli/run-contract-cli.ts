@@ -54,6 +54,7 @@ export async function runContractCli(
         'report-dir': { type: 'string' },
         'timeout-ms': { type: 'string' },
         only: { type: 'string' },
+        strict: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -100,7 +101,13 @@ export async function runContractCli(
 
 async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secrets: Array<string>): Promise<number> {
   const reporter = new ContractReporter()
-  const contract: ContractConfig = { target, readOnly: config.readOnly, timeoutMs: config.timeoutMs, only: config.only }
+  const contract: ContractConfig = {
+    target,
+    readOnly: config.readOnly,
+    timeoutMs: config.timeoutMs,
+    only: config.only,
+    strict: config.strict,
+  }
   // The key reaches the vitest worker through its environment only; it is never in provided data.
   process.env[apiKeyVariable] = config.apiKey
   const { startVitest } = await import('vitest/node')
