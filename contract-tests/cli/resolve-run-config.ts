@@ -12,6 +12,7 @@ export interface ContractArgs {
   'report-dir'?: string
   'timeout-ms'?: string
   only?: string
+  strict?: boolean
 }
 
 export interface RunConfig {
@@ -24,6 +25,8 @@ export interface RunConfig {
   reportDir: string
   timeoutMs: number
   only: Array<string>
+  /** Deviations from the spec's choices fail the run like violations. */
+  strict: boolean
 }
 
 const targets = ['mock', 'local', 'staging', 'production'] as const
@@ -88,6 +91,7 @@ export function resolveRunConfig(args: ContractArgs, env: Record<string, string 
     reportDir: args['report-dir'] ?? 'reports/contract',
     timeoutMs,
     only,
+    strict: args.strict === true,
   }
 }
 

@@ -63,6 +63,7 @@ async function runContractMain(
         'report-dir': { type: 'string' },
         'timeout-ms': { type: 'string' },
         only: { type: 'string' },
+        strict: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: false,
@@ -99,7 +100,13 @@ async function runContractMain(
 
 async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secrets: Array<string>): Promise<number> {
   const reporter = new ContractReporter()
-  const contract: ContractConfig = { target, readOnly: config.readOnly, timeoutMs: config.timeoutMs, only: config.only }
+  const contract: ContractConfig = {
+    target,
+    readOnly: config.readOnly,
+    timeoutMs: config.timeoutMs,
+    only: config.only,
+    strict: config.strict,
+  }
   // The key reaches the vitest worker through its environment only; it is never in provided data.
   process.env[apiKeyVariable] = config.apiKey
   const { startVitest } = await import('vitest/node')

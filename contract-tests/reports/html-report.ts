@@ -1,4 +1,4 @@
-import type { CheckResult, Exchange } from '../model/exchange.ts'
+import { type CheckResult, type Exchange, levelOf } from '../model/exchange.ts'
 import type { RunResult } from '../model/run-result.ts'
 import { failuresOf, type ScenarioResult, warningsOf } from '../model/scenario-result.ts'
 import { type CellOutcome, checkMatrix, type MatrixCell, type MatrixRow } from './check-matrix.ts'
@@ -11,13 +11,7 @@ type Item = { result: CheckResult; exchange?: Exchange }
 
 // The worst outcome colours the cell: one failure among forty passes must not look green.
 const cellOrder: ReadonlyArray<CellOutcome> = ['failed', 'error', 'warning', 'passed', 'skipped']
-const symbols: Record<CellOutcome, string> = {
-  failed: '✗',
-  error: '!',
-  warning: '▲',
-  passed: '✓',
-  skipped: '–',
-}
+const symbols: Record<CellOutcome, string> = { failed: '✗', error: '!', warning: '▲', passed: '✓', skipped: '–' }
 const icons: Record<CheckResult['outcome'], string> = { passed: '✓', failed: '✗', warning: '▲' }
 
 const verdicts = {
@@ -25,6 +19,9 @@ const verdicts = {
   1: { label: 'Contract violations', tone: 'fail' },
   2: { label: 'Target could not be judged', tone: 'error' },
 } as const
+const strictVerdict = { label: 'Deviations from the spec (--strict)', tone: 'fail' } as const
+const onlyDeviations = (result: RunResult): boolean =>
+  result.exitCode === 1 && result.strict && result.findings.violations === 0
 
 function duration(ms: number): string {
   if (ms < 1_000) return `${ms} ms`
@@ -58,7 +55,7 @@ interface Counts {
 }
 
 function header(result: RunResult, counts: Counts): SafeHtml {
-  const verdict = verdicts[result.exitCode]
+  const verdict = onlyDeviations(result) ? strictVerdict : verdicts[result.exitCode]
   const { target, setup } = result
   const tile = (count: number, one: string, many: string, tone = ''): SafeHtml =>
     html`<li class="${tone}"><b>${count}</b> ${count === 1 ? one : many}</li>`
@@ -68,44 +65,24 @@ function header(result: RunResult, counts: Counts): SafeHtml {
     tile(counts.failed, 'failed', 'failed', counts.failed > 0 ? 'c-failed' : ''),
     tile(counts.skipped, 'skipped', 'skipped'),
     counts.error > 0 && tile(counts.error, 'error', 'errors', 'c-error'),
-    tile(counts.warnings, 'warning', 'warnings', counts.warnings > 0 ? 'c-warning' : ''),
+    tile(result.findings.violations, 'violation', 'violations', result.findings.violations > 0 ? 'c-failed' : ''),
+    tile(result.findings.deviations, 'deviation', 'deviations', result.findings.deviations > 0 ? 'c-warning' : ''),
     tile(counts.unsafe, 'unsafe request sent', 'unsafe requests sent'),
     tile(counts.refused, 'request refused', 'requests refused', counts.refused > 0 ? 'c-warning' : ''),
   ]
-  const targetError =
-    result.targetError !== undefined &&
-    html`<p class="target-error"><strong>The target could not be judged:</strong> ${result.targetError}<br>${[
-      html`<span class="muted">The run stopped there: scenarios after it were not run, `,
-      html`and nothing below judges them.</span></p>`,
-    ]}`
-  const mode = target.readOnly
-    ? 'Read-only: scenarios that write were skipped'
-    : 'Read-write: scenarios create pets and send messages'
-  const links = [
-    html`<a href="#matrix">Checks by operation</a>`,
-    html`<a href="#failures">Failures (${counts.failing})</a>`,
-    html`<a href="#warnings">Warnings (${counts.warnings})</a>`,
-    html`<a href="#skipped">Skipped (${counts.skipped})</a>`,
-    html`<a href="#scenarios">All scenarios (${result.scenarios.length + 1})</a>`,
-  ]
-  const title = html`<h1>Pet Store contract · ${target.name}</h1>`
-  const exit = html`<span class="exit">exit code ${result.exitCode}</span>`
   return html`<header class="summary tone-${verdict.tone}"><div class="inner">
-<div class="verdict"><span class="badge">${verdict.label}</span>${title}${exit}</div>
-${targetError}
+<div class="verdict"><span class="badge">${verdict.label}</span><h1>Pet Store contract · ${target.name}</h1><span class="exit">exit code ${result.exitCode}</span></div>
+${result.targetError !== undefined && html`<p class="target-error"><strong>The target could not be judged:</strong> ${result.targetError}<br><span class="muted">The run stopped there: scenarios after it were not run, and nothing below judges them.</span></p>`}
 <dl class="facts">
 <div><dt>Pets API</dt><dd><code>${target.baseUrl}</code></dd></div>
 <div><dt>Messages API</dt><dd><code>${target.messagesBaseUrl}</code></dd></div>
-<div><dt>Mode</dt><dd>${mode}</dd></div>
+<div><dt>Mode</dt><dd>${target.readOnly ? 'Read-only: scenarios that write were skipped' : 'Read-write: scenarios create pets and send messages'}</dd></div>
 <div><dt>Started</dt><dd>${timestamp(result.startedAt)}</dd></div>
 <div><dt>Duration</dt><dd>${duration(result.durationMs)}</dd></div>
-<div><dt>Setup</dt><dd><span class="pill ${setup.outcome}">${setup.outcome}</span> ${plural(
-    setup.exchanges.length,
-    'request',
-  )}</dd></div>
+<div><dt>Setup</dt><dd><span class="pill ${setup.outcome}">${setup.outcome}</span> ${plural(setup.exchanges.length, 'request')}</dd></div>
 </dl>
 <ul class="counts">${tiles}</ul>
-<nav class="toc">${links}</nav>
+<nav class="toc"><a href="#matrix">Checks by operation</a><a href="#failures">Failures (${counts.failing})</a><a href="#warnings">Deviations (${counts.warnings})</a><a href="#skipped">Skipped (${counts.skipped})</a><a href="#scenarios">All scenarios (${result.scenarios.length + 1})</a></nav>
 </div></header>`
 }
 
@@ -113,45 +90,24 @@ function cell(row: MatrixRow, operation: string, anchors: Map<string, string>): 
   const counts: MatrixCell | undefined = row.cells.get(operation)
   const present = counts ? cellOrder.filter((outcome) => counts[outcome] > 0) : []
   if (!counts || present.length === 0)
-    return html`<td class="cell-none" data-check="${row.check}" data-operation="${operation}" ${new SafeHtml(
-      'title="not applicable"',
-    )}>·</td>`
+    return html`<td class="cell-none" data-check="${row.check}" data-operation="${operation}" title="not applicable">·</td>`
   const worst = present[0]!
-  const title =
-    `${row.check} on ${operation}: ` +
-    `${present.map((outcome) => `${counts[outcome]} ${outcome}`).join(', ')} (${row.counts})`
+  const title = `${row.check} on ${operation}: ${present.map((outcome) => `${counts[outcome]} ${outcome}`).join(', ')} (${row.counts})`
   const text = present.map((outcome) => html`<span class="n">${symbols[outcome]} ${counts[outcome]}</span>`)
   const anchor = anchors.get(key(row.check, operation))
-  const content = anchor ? html`<a href="#${anchor}">${text}</a>` : text
-  return html`<td class="cell-${worst}" data-check="${row.check}" data-operation="${operation}" data-outcome="${
-    worst
-  }" title="${title}">${content}</td>`
+  return html`<td class="cell-${worst}" data-check="${row.check}" data-operation="${operation}" data-outcome="${worst}" title="${title}">${anchor ? html`<a href="#${anchor}">${text}</a>` : text}</td>`
 }
-
-const legend = [
-  html`<span><span class="cell-failed">✗</span>failed</span>`,
-  html`<span><span class="cell-error">!</span>target error</span>`,
-  html`<span><span class="cell-warning">▲</span>warning</span>`,
-  html`<span><span class="cell-passed">✓</span>passed</span>`,
-  html`<span><span class="cell-skipped">–</span>skipped</span>`,
-  html`<span><span class="cell-none">·</span>not applicable</span>`,
-  html`<span>A red cell links to its first failure.</span>`,
-]
 
 function matrix(result: RunResult, anchors: Map<string, string>): SafeHtml {
   const { operations, rows } = checkMatrix(result)
   const group = (label: string, members: Array<MatrixRow>): SafeHtml =>
-    html`<tr class="group"><th colspan="${operations.length + 1}">${label}</th></tr>${members.map((row) => {
-      const title = row.description !== undefined && html` title="${row.description}"`
-      const description = row.description !== undefined && html`<span class="desc">${row.description}</span>`
-      const cells = operations.map((operation) => cell(row, operation, anchors))
-      return html`<tr><th scope="row"${title}><code>${row.check}</code>${description}</th>${cells}</tr>`
-    })}`
+    html`<tr class="group"><th colspan="${operations.length + 1}">${label}</th></tr>${members.map(
+      (row) =>
+        html`<tr><th scope="row"${row.description !== undefined && html` title="${row.description}"`}><code>${row.check}</code>${row.description !== undefined && html`<span class="desc">${row.description}</span>`}</th>${operations.map((operation) => cell(row, operation, anchors))}</tr>`,
+    )}`
   return html`<section id="matrix"><h2>Checks by operation</h2>
 <div class="matrix-wrap"><table class="matrix">
-<thead><tr><th scope="col">Check</th>${operations.map(
-    (operation) => html`<th scope="col">${operation}</th>`,
-  )}</tr></thead>
+<thead><tr><th scope="col">Check</th>${operations.map((operation) => html`<th scope="col">${operation}</th>`)}</tr></thead>
 <tbody>${group(
     'Applied to every response (counts are responses)',
     rows.filter((row) => row.counts === 'responses'),
@@ -160,21 +116,25 @@ function matrix(result: RunResult, anchors: Map<string, string>): SafeHtml {
     rows.filter((row) => row.counts === 'scenarios'),
   )}</tbody>
 </table></div>
-<p class="legend">${legend}</p>
+<p class="legend"><span><span class="cell-failed">✗</span>failed</span><span><span class="cell-error">!</span>target error</span><span><span class="cell-warning">▲</span>warning</span><span><span class="cell-passed">✓</span>passed</span><span><span class="cell-skipped">–</span>skipped</span><span><span class="cell-none">·</span>not applicable</span><span>A red cell links to its first failure.</span></p>
 </section>`
 }
 
 function finding({ result }: Item, tone: 'failed' | 'warning', id?: string): SafeHtml {
   return html`<div class="finding ${tone}"${id !== undefined && html` id="${id}"`}>
 <h3><code>${result.check}</code>${result.message}</h3>
-${
-  (result.received !== undefined || result.expected !== undefined) &&
-  html`<dl class="evidence">${[
-    result.received !== undefined && html`<dt>Received</dt><dd class="received"><code>${result.received}</code></dd>`,
-    result.expected !== undefined && html`<dt>Expected</dt><dd><code>${result.expected}</code></dd>`,
-  ]}</dl>`
-}
+${basisOf(result)}
+${(result.received !== undefined || result.expected !== undefined) && html`<dl class="evidence">${result.received !== undefined && html`<dt>Received</dt><dd class="received"><code>${result.received}</code></dd>`}${result.expected !== undefined && html`<dt>Expected</dt><dd><code>${result.expected}</code></dd>`}</dl>`}
 </div>`
+}
+
+// Beside each finding: its level, and the interface's sentence or the spec's choice it rests on.
+function basisOf(result: CheckResult): SafeHtml {
+  const level = levelOf(result) ?? 'passed'
+  if (!result.basis) return html`<p class="basis"><span class="level">${level}</span></p>`
+  return result.basis.source === 'interface'
+    ? html`<p class="basis"><span class="level">${level}</span> of the interface: <q>${result.basis.text}</q></p>`
+    : html`<p class="basis"><span class="level">${level}</span> from the spec's choice (<code>x-mock-behaviour</code>): ${result.basis.text}</p>`
 }
 
 // Several checks often fail on one response (a 500 breaks the status, the content type and the
@@ -191,12 +151,8 @@ function byExchange(
   return [...groups].map(([exchange, members]) => ({ exchange, items: members }))
 }
 
-function summaryOf(scenario: ScenarioResult, pill: string): SafeHtml {
-  const took = duration(scenario.durationMs)
-  const meta = html`<span class="meta">${scenario.operationId} · <code>${scenario.check}</code> · ${took}</span>`
-  const title = html`<span class="title">${scenario.title}</span>`
-  return html`<summary><span class="pill ${pill}">${pill}</span>${title}${meta}</summary>`
-}
+const summaryOf = (scenario: ScenarioResult, pill: string): SafeHtml =>
+  html`<summary><span class="pill ${pill}">${pill}</span><span class="title">${scenario.title}</span><span class="meta">${scenario.operationId} · <code>${scenario.check}</code> · ${duration(scenario.durationMs)}</span></summary>`
 
 // Only the first few responses of a scenario are unfolded: the findings and curl lines say the rest.
 const openResponses = 3
@@ -217,42 +173,17 @@ function failureCard(scenario: ScenarioResult, index: number, ids: Map<CheckResu
   }
   const repeatedChecks = [...new Set(repeats.flatMap((group) => group.items.map((item) => item.result.check)))]
   const render = (group: (typeof groups)[number], position: number): SafeHtml =>
-    html`${group.items.map((item) => finding(item, 'failed', ids.get(item.result)))}${
-      group.exchange && htmlExchange(group.exchange, { responseOpen: position < openResponses })
-    }`
+    html`${group.items.map((item) => finding(item, 'failed', ids.get(item.result)))}${group.exchange && htmlExchange(group.exchange, { responseOpen: position < openResponses })}`
   const placed = new Set(groups.map((group) => group.exchange))
   const last = scenario.exchanges.at(-1)
   const unplaced = groups.some((group) => group.exchange === undefined) && scenario.exchanges.length > 0
-  const reason = scenario.reason ?? 'no reason given'
-  const checkList = repeatedChecks.join(', ')
-  const moreResponses = plural(repeats.length, 'more response')
-  const closeSummary = new SafeHtml('</summary>')
-  const tone = scenario.outcome === 'error' ? 'error' : 'failed'
-  const repeated =
-    repeats.length > 0 &&
-    html`<details class="repeats"><summary>${moreResponses} failed the same way (${checkList})${
-      closeSummary
-    }${repeats.map((group) => render(group, openResponses))}</details>`
-  const lastRequest =
-    scenario.outcome === 'error' &&
-    last &&
-    !placed.has(last) &&
-    html`<p class="label">Last request</p>${htmlExchange(last)}`
-  const sent =
-    unplaced &&
-    html`<details class="exchange-more"><summary>Requests this scenario sent (${scenario.exchanges.length})${
-      closeSummary
-    }${scenario.exchanges.map((exchange) => htmlExchange(exchange))}</details>`
-  const summary = summaryOf(scenario, scenario.outcome)
-  const judged = scenario.outcome === 'error' && html`<strong>The target could not be judged:</strong>`
-  const skippedAfter = scenario.outcome === 'skipped' && html`<strong>Skipped after these checks failed:</strong>`
-  return html`<details open class="card ${tone}" id="failure-${index}">${summary}<div class="body">
-${judged && html`<p class="reason">${judged} ${reason}</p>`}
-${skippedAfter && html`<p class="reason">${skippedAfter} ${reason}</p>`}
+  return html`<details open class="card ${scenario.outcome === 'error' ? 'error' : 'failed'}" id="failure-${index}">${summaryOf(scenario, scenario.outcome)}<div class="body">
+${scenario.outcome === 'error' && html`<p class="reason"><strong>The target could not be judged:</strong> ${scenario.reason ?? 'no reason given'}</p>`}
+${scenario.outcome === 'skipped' && html`<p class="reason"><strong>Skipped after these checks failed:</strong> ${scenario.reason ?? 'no reason given'}</p>`}
 ${shownGroups.map(render)}
-${repeated}
-${lastRequest}
-${sent}
+${repeats.length > 0 && html`<details class="repeats"><summary>${plural(repeats.length, 'more response')} failed the same way (${repeatedChecks.join(', ')})</summary>${repeats.map((group) => render(group, openResponses))}</details>`}
+${scenario.outcome === 'error' && last && !placed.has(last) && html`<p class="label">Last request</p>${htmlExchange(last)}`}
+${unplaced && html`<details class="exchange-more"><summary>Requests this scenario sent (${scenario.exchanges.length})</summary>${scenario.exchanges.map((exchange) => htmlExchange(exchange))}</details>`}
 </div></details>`
 }
 
@@ -261,70 +192,37 @@ function failures(
   ids: Map<CheckResult, string>,
 ): SafeHtml {
   const failing = judged.filter(({ scenario }) => hasFailures(scenario))
-  const cards =
-    failing.length === 0
-      ? html`<p class="empty">No failures: every check held.</p>`
-      : failing.map(({ scenario, index }) => failureCard(scenario, index, ids))
-  return html`<section id="failures"><h2>Failures <span class="count${failing.length > 0 ? ' bad' : ''}">${
-    failing.length
-  }</span></h2>
-${cards}
+  return html`<section id="failures"><h2>Failures <span class="count${failing.length > 0 ? ' bad' : ''}">${failing.length}</span></h2>
+${failing.length === 0 ? html`<p class="empty">No failures: every check held.</p>` : failing.map(({ scenario, index }) => failureCard(scenario, index, ids))}
 </section>`
 }
 
 function warnings(judged: ReadonlyArray<{ scenario: ScenarioResult }>): SafeHtml {
   const warned = judged.filter(({ scenario }) => warningsOf(scenario).length > 0)
   const total = warned.reduce((sum, { scenario }) => sum + warningsOf(scenario).length, 0)
-  return html`<section id="warnings"><h2>Warnings <span class="count${total > 0 ? ' amber' : ''}">${total}</span></h2>
-<p class="note">Things the interface leaves open or discourages: never a violation, worth a look.</p>
+  return html`<section id="warnings"><h2>Deviations <span class="count${total > 0 ? ' amber' : ''}">${total}</span></h2>
+<p class="note">Where the target differs from a choice of our spec that the interface leaves open: allowed, never a violation; <code>--strict</code> fails them.</p>
 ${
   warned.length === 0
-    ? html`<p class="empty">No warnings.</p>`
+    ? html`<p class="empty">No deviations.</p>`
     : warned.map(
         ({ scenario }) => html`<details open class="card warning">${summaryOf(scenario, 'warning')}<div class="body">
-${byExchange(warningsOf(scenario), scenario).map(
-  (group) =>
-    html`${group.items.map((item) => finding(item, 'warning'))}${group.exchange && exchangeDetails(group.exchange)}`,
-)}
+${byExchange(warningsOf(scenario), scenario).map((group) => html`${group.items.map((item) => finding(item, 'warning'))}${group.exchange && html`<details class="exchange-more"><summary>Request and response</summary>${htmlExchange(group.exchange)}</details>`}`)}
 </div></details>`,
       )
 }
 </section>`
 }
 
-const exchangeDetails = (exchange: Exchange): SafeHtml =>
-  html`<details class="exchange-more"><summary>Request and response</summary>${htmlExchange(exchange)}</details>`
-
-const skipHead = html`<thead><tr><th>Scenario</th><th>Operation</th><th>Check</th><th>Reason</th></tr></thead>`
-
 function skipped(scenarios: ReadonlyArray<ScenarioResult>): SafeHtml {
   const skips = scenarios.filter((scenario) => scenario.outcome === 'skipped')
-  const rows = skips.map(
-    (scenario) =>
-      html`<tr><td>${scenario.title}</td><td>${scenario.operationId}</td>${[
-        html`<td><code>${scenario.check}</code></td>`,
-        html`<td>${scenario.reason ?? ''}</td>`,
-      ]}</tr>`,
-  )
-  const table =
-    skips.length === 0
-      ? html`<p class="empty">Nothing was skipped.</p>`
-      : html`<table class="plain">${skipHead}<tbody>${rows}</tbody></table>`
   return html`<section id="skipped"><h2>Skipped <span class="count">${skips.length}</span></h2>
-${table}
+${skips.length === 0 ? html`<p class="empty">Nothing was skipped.</p>` : html`<table class="plain"><thead><tr><th>Scenario</th><th>Operation</th><th>Check</th><th>Reason</th></tr></thead><tbody>${skips.map((scenario) => html`<tr><td>${scenario.title}</td><td>${scenario.operationId}</td><td><code>${scenario.check}</code></td><td>${scenario.reason ?? ''}</td></tr>`)}</tbody></table>`}
 </section>`
 }
 
 const resultList = (results: ReadonlyArray<CheckResult>): SafeHtml =>
-  html`<ul class="results">${results.map((result) => {
-    const expected = result.expected !== undefined && `, expected ${result.expected}`
-    const evidence =
-      result.outcome !== 'passed' &&
-      result.received !== undefined &&
-      html` <span class="muted">(received ${result.received}${expected})</span>`
-    const icon = html`<span class="icon">${icons[result.outcome]}</span>`
-    return html`<li class="${result.outcome}">${icon}<code>${result.check}</code> ${result.message}${evidence}</li>`
-  })}</ul>`
+  html`<ul class="results">${results.map((result) => html`<li class="${result.outcome}"><span class="icon">${icons[result.outcome]}</span><code>${result.check}</code> ${result.message}${result.outcome !== 'passed' && result.received !== undefined && html` <span class="muted">(received ${result.received}${result.expected !== undefined && `, expected ${result.expected}`})</span>`}</li>`)}</ul>`
 
 const response = (exchange: Exchange): string => (exchange.response ? `${exchange.response.durationMs} ms · ` : '')
 
@@ -335,15 +233,7 @@ ${scenario.reason !== undefined && html`<p class="reason">${scenario.reason}</p>
 ${scenario.assertions.length > 0 && html`<p class="label">Assertions</p>${resultList(scenario.assertions)}`}
 ${scenario.exchanges.map((exchange) => {
   const failed = exchange.results.filter((result) => result.outcome === 'failed').length
-  const checks =
-    failed > 0 ? `${failed} of ${exchange.results.length} checks failed` : `${exchange.results.length} checks`
-  const badge = statusBadge(exchange)
-  const { method, url } = exchange.request
-  const muted = html`<span class="muted">${response(exchange)}${checks}</span>`
-  const head = html`<summary><span class="method">${method}</span> <code>${url}</code> → ${badge} ${muted}</summary>`
-  const results = resultList(exchange.results)
-  const shown = htmlExchange(exchange, { requestLine: false })
-  return html`<details class="exchange-more">${head}${results}${shown}</details>`
+  return html`<details class="exchange-more"><summary><span class="method">${exchange.request.method}</span> <code>${exchange.request.url}</code> → ${statusBadge(exchange)} <span class="muted">${response(exchange)}${failed > 0 ? `${failed} of ${exchange.results.length} checks failed` : `${exchange.results.length} checks`}</span></summary>${resultList(exchange.results)}${htmlExchange(exchange, { requestLine: false })}</details>`
 })}
 </div></details>`
 }
@@ -382,8 +272,7 @@ export function htmlReport(result: RunResult): string {
     if (scenario.outcome === 'error' && !anchors.has(key(scenario.check, scenario.operationId)))
       anchors.set(key(scenario.check, scenario.operationId), `failure-${index}`)
   }
-  const verdict = verdicts[result.exitCode]
-  const offline = ' This page loads nothing from the network.'
+  const verdict = onlyDeviations(result) ? strictVerdict : verdicts[result.exitCode]
   const page = html`<html lang="en">
 <head>
 <meta charset="utf-8">
@@ -403,7 +292,7 @@ ${skipped(result.scenarios)}
 <div class="list">${judged.map(({ scenario }) => scenarioCard(scenario))}</div>
 </section>
 </main>
-<footer>Run started ${timestamp(result.startedAt)} against ${result.target.name}.${offline}</footer>
+<footer>Run started ${timestamp(result.startedAt)} against ${result.target.name}. This page loads nothing from the network.</footer>
 </body>
 </html>
 `
