@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util'
 import { parseInteger } from '../mocks/cli/parse-integer.ts'
 import { CliError, runCli } from '../mocks/cli/run-cli.ts'
-import { createPetStoreCore, developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
-import { createPetStoreModel, defaultModelOptions } from '../mocks/model/create-pet-store-model.ts'
-import { createMockServer } from '../mocks/node/create-mock-server.ts'
+import { developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
+import { defaultModelOptions } from '../mocks/model/create-pet-store-model.ts'
 import { resolveApiKeys } from '../mocks/node/resolve-api-keys.ts'
+import { startPetStoreServer } from '../mocks/node/start-pet-store-server.ts'
 
 const help = `Usage: npm start -- [options]
 
@@ -42,11 +42,12 @@ await runCli(async () => {
   const pets = parseInteger('--pets', values.pets, 0, 1_000_000)
   const { keys, development } = resolveApiKeys(values['api-key'], process.env.PETSTORE_API_KEY)
 
-  const model = await createPetStoreModel({ seed, pets })
-  const mock = createMockServer({ core: createPetStoreCore({ model, apiKeys: keys }), host: values.host, port })
-  const { baseUrl, messagesBaseUrl } = await mock.listen().catch((error: NodeJS.ErrnoException) => {
-    throw new CliError(`Failed to listen on ${values.host}:${port}: ${error.code ?? error.message}.`)
-  })
+  const mock = await startPetStoreServer({ seed, pets, apiKeys: keys, host: values.host, port }).catch(
+    (error: NodeJS.ErrnoException) => {
+      throw new CliError(`Failed to listen on ${values.host}:${port}: ${error.code ?? error.message}.`)
+    },
+  )
+  const { baseUrl, messagesBaseUrl } = mock
   const keyNote = development
     ? `development key "${developmentApiKey}"`
     : `${keys.length} API key(s) from ${values['api-key'].length > 0 ? '--api-key' : 'PETSTORE_API_KEY'}`

@@ -2,9 +2,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createPetStoreCore, developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
-import { createPetStoreModel } from '../../mocks/model/create-pet-store-model.ts'
-import { createMockServer, type MockServer } from '../../mocks/node/create-mock-server.ts'
+import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
+import { type PetStoreServer, startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 import { operations as catalogue, operationList as catalogueList } from '../../spec/operations.ts'
 import { createPrismValidator, type PrismValidator } from './create-prism-validator.ts'
 import { type PrismVerdict, readPrismVerdict } from './read-prism-verdict.ts'
@@ -280,7 +279,7 @@ const refusals: Array<ConformanceCase> = [
   },
 ]
 
-let mock: MockServer
+let mock: PetStoreServer
 let mockBase: Record<Api, string>
 let errorsProxy: Record<Api, PrismProxy>
 let plainProxy: Record<Api, PrismProxy>
@@ -291,11 +290,13 @@ let mockRequestCount = 0
 const started: Array<PrismProxy> = []
 
 beforeAll(async () => {
-  mock = createMockServer({ core: createPetStoreCore({ model: await createPetStoreModel() }), port: 0 })
-  const { baseUrl, messagesBaseUrl } = await mock.listen()
-  mock.server.on('request', () => {
-    mockRequestCount += 1
+  mock = await startPetStoreServer({
+    configure: (server) =>
+      server.on('request', () => {
+        mockRequestCount += 1
+      }),
   })
+  const { baseUrl, messagesBaseUrl } = mock
   mockBase = { pets: baseUrl, messages: messagesBaseUrl }
   wrongUpstream = await listenWrongUpstream()
   const wrongBase = `http://127.0.0.1:${(wrongUpstream.address() as AddressInfo).port}/v1`
