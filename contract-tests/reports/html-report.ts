@@ -116,7 +116,7 @@ function matrix(result: RunResult, anchors: Map<string, string>): SafeHtml {
     rows.filter((row) => row.counts === 'scenarios'),
   )}</tbody>
 </table></div>
-<p class="legend"><span><span class="cell-failed">✗</span>failed</span><span><span class="cell-error">!</span>target error</span><span><span class="cell-warning">▲</span>warning</span><span><span class="cell-passed">✓</span>passed</span><span><span class="cell-skipped">–</span>skipped</span><span><span class="cell-none">·</span>not applicable</span><span>A red cell links to its first failure.</span></p>
+<p class="legend"><span><span class="cell-failed">✗</span>failed</span><span><span class="cell-error">!</span>target error</span><span><span class="cell-warning">▲</span>deviation</span><span><span class="cell-passed">✓</span>passed</span><span><span class="cell-skipped">–</span>skipped</span><span><span class="cell-none">·</span>not applicable</span><span>A red cell links to its first failure.</span></p>
 </section>`
 }
 
