@@ -131,7 +131,7 @@ it('never writes the API key to the console or any report, even when the target 
   expect(run.stdout).toContain('$PETSTORE_API_KEY')
 })
 
-it('passes a server that forgives an unknown status filter, listing the deviation; fails it with --strict', async () => {
+it('passes a server that forgives an unknown status filter, listing the deviation; --strict fails it', async () => {
   const key = 'contract-strict-key'
   const mock = await startPetStoreServer({ apiKeys: [key], port: 0 })
   const { baseUrl } = mock
