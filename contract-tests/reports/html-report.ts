@@ -122,7 +122,7 @@ function cell(row: MatrixRow, operation: string, anchors: Map<string, string>): 
 const legend = [
   html`<span><span class="cell-failed">✗</span>failed</span>`,
   html`<span><span class="cell-error">!</span>target error</span>`,
-  html`<span><span class="cell-warning">▲</span>warning</span>`,
+  html`<span><span class="cell-warning">▲</span>deviation</span>`,
   html`<span><span class="cell-passed">✓</span>passed</span>`,
   html`<span><span class="cell-skipped">–</span>skipped</span>`,
   html`<span><span class="cell-none">·</span>not applicable</span>`,

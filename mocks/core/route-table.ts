@@ -11,8 +11,8 @@ export interface PathEntry {
 }
 
 /**
- * What a method and a path resolve to: an operation with its (still percent-encoded) path parameters,
- * or a known path.
+ * What a method and a path resolve to: an operation with its (still percent-encoded) path parameters, or a
+ * known path.
  */
 export type RouteMatch =
   | { kind: 'operation'; route: OperationSpec; params: Readonly<Record<string, string | undefined>> }

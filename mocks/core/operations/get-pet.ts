@@ -53,8 +53,8 @@ function parsePetId(raw: string, headers: Record<string, string>): number | bigi
 const headerCache = new WeakMap<OperationSpec, Record<string, string>>()
 
 /**
- * The answer's headers, built once: RFC 9745 `Deprecation` (an `@seconds` date) and RFC 8594 `Sunset`
- * (an HTTP date), from the spec.
+ * The answer's headers, built once: RFC 9745 `Deprecation` (an `@seconds` date) and RFC 8594 `Sunset` (an
+ * HTTP date), from the spec.
  */
 function deprecationHeaders(route: OperationSpec): Record<string, string> {
   const cached = headerCache.get(route)
