@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'invalid_json'
   | 'unsupported_media_type'
   | 'not_found'
+  | 'gone'
   | 'route_not_found'
   | 'method_not_allowed'
   | 'payload_too_large'
