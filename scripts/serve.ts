@@ -2,9 +2,11 @@ import { parseArgs } from 'node:util'
 import { parseInteger } from '../mocks/cli/parse-integer.ts'
 import { CliError, runCli } from '../mocks/cli/run-cli.ts'
 import { createPetStoreCore, developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
-import { createPetStoreModel, defaultModelOptions } from '../mocks/model/create-pet-store-model.ts'
+import { defaultModelOptions } from '../mocks/model/create-pet-store-model.ts'
 import { createMockServer } from '../mocks/node/create-mock-server.ts'
 import { resolveApiKeys } from '../mocks/node/resolve-api-keys.ts'
+import { createServeModel, stateServeHelp, stateServeOptions } from '../mocks/node/serve-options.ts'
+import { runSnapshotCli } from '../mocks/node/snapshot-cli.ts'
 
 const help = `Usage: npm start -- [options]
 
@@ -18,18 +20,22 @@ Options:
   --api-key KEY   a key to accept as "Authorization: Bearer KEY"; repeat for several
   -h, --help      show this text
 
+${stateServeHelp}
+
 Keys: --api-key, else PETSTORE_API_KEY (comma-separated), else the development key
 "${developmentApiKey}". Keys you give are never printed.`
 
 await runCli(async () => {
+  if (process.argv[2] === 'snapshot') return runSnapshotCli(process.argv.slice(3))
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
       seed: { type: 'string', default: String(defaultModelOptions.seed) },
-      pets: { type: 'string', default: String(defaultModelOptions.pets) },
+      pets: { type: 'string' },
       'api-key': { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', short: 'h', default: false },
+      ...stateServeOptions,
     },
     strict: true,
   })
@@ -39,10 +45,10 @@ await runCli(async () => {
   }
   const port = parseInteger('--port', values.port, 0, 65_535)
   const seed = parseInteger('--seed', values.seed, 0, 2 ** 31 - 1)
-  const pets = parseInteger('--pets', values.pets, 0, 1_000_000)
+  const pets = values.pets === undefined ? undefined : parseInteger('--pets', values.pets, 0, 1_000_000)
   const { keys, development } = resolveApiKeys(values['api-key'], process.env.PETSTORE_API_KEY)
 
-  const model = await createPetStoreModel({ seed, pets })
+  const { model, note } = await createServeModel({ seed, pets }, values)
   const mock = createMockServer({ core: createPetStoreCore({ model, apiKeys: keys }), host: values.host, port })
   const { baseUrl, messagesBaseUrl } = await mock.listen().catch((error: NodeJS.ErrnoException) => {
     throw new CliError(`Failed to listen on ${values.host}:${port}: ${error.code ?? error.message}.`)
@@ -51,7 +57,7 @@ await runCli(async () => {
     ? `development key "${developmentApiKey}"`
     : `${keys.length} API key(s) from ${values['api-key'].length > 0 ? '--api-key' : 'PETSTORE_API_KEY'}`
   console.log(
-    `Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}/messages), ${pets} pets, seed ${seed}, ${keyNote}`,
+    `Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}/messages), ${model.allPets().length} pets, seed ${seed}, ${keyNote}${note ? `, ${note}` : ''}`,
   )
 
   const stop = (signal: string): void => {

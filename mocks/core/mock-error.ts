@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'bad_request'
   | 'headers_too_large'
   | 'request_timeout'
+  | 'storage_unavailable'
 
 /**
  * A request the mock refuses, mapped to an `Error` body in one place (`errorResponse`).
