@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util'
 import { parseInteger } from '../mocks/cli/parse-integer.ts'
 import { CliError, runCli } from '../mocks/cli/run-cli.ts'
-import { createPetStoreCore, developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
+import { developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
 import { defaultModelOptions } from '../mocks/model/create-pet-store-model.ts'
-import { createMockServer } from '../mocks/node/create-mock-server.ts'
 import { resolveApiKeys } from '../mocks/node/resolve-api-keys.ts'
-import { createServeModel, stateServeHelp, stateServeOptions } from '../mocks/node/serve-options.ts'
+import { prepareServeState, stateServeHelp, stateServeOptions } from '../mocks/node/serve-options.ts'
 import { runSnapshotCli } from '../mocks/node/snapshot-cli.ts'
+import { startPetStoreServer } from '../mocks/node/start-pet-store-server.ts'
 
 const help = `Usage: npm start -- [options]
 
@@ -48,16 +48,27 @@ await runCli(async () => {
   const pets = values.pets === undefined ? undefined : parseInteger('--pets', values.pets, 0, 1_000_000)
   const { keys, development } = resolveApiKeys(values['api-key'], process.env.PETSTORE_API_KEY)
 
-  const { model, note } = await createServeModel({ seed, pets }, values)
-  const mock = createMockServer({ core: createPetStoreCore({ model, apiKeys: keys }), host: values.host, port })
-  const { baseUrl, messagesBaseUrl } = await mock.listen().catch((error: NodeJS.ErrnoException) => {
+  const state = await prepareServeState(values)
+  const mock = await startPetStoreServer({
+    seed,
+    pets,
+    apiKeys: keys,
+    host: values.host,
+    port,
+    ...state.modelOptions,
+  }).catch((error: NodeJS.ErrnoException) => {
     throw new CliError(`Failed to listen on ${values.host}:${port}: ${error.code ?? error.message}.`)
+  })
+  const { baseUrl, messagesBaseUrl } = mock
+  await state.attach(mock.model).catch(async (error: unknown) => {
+    await mock.close()
+    throw error
   })
   const keyNote = development
     ? `development key "${developmentApiKey}"`
     : `${keys.length} API key(s) from ${values['api-key'].length > 0 ? '--api-key' : 'PETSTORE_API_KEY'}`
   console.log(
-    `Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}/messages), ${model.allPets().length} pets, seed ${seed}, ${keyNote}${note ? `, ${note}` : ''}`,
+    `Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}/messages), ${mock.model.allPets().length} pets, seed ${seed}, ${keyNote}${state.note ? `, ${state.note}` : ''}`,
   )
 
   const stop = (signal: string): void => {

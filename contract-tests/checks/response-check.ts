@@ -1,5 +1,5 @@
 import type { OperationSpec } from '../../spec/operations.ts'
-import type { CheckResult, Exchange, ExchangeResponse } from '../client/exchange.ts'
+import type { CheckResult, Exchange, ExchangeResponse } from '../model/exchange.ts'
 
 export type CheckVerdict = Omit<CheckResult, 'check'>
 

@@ -1,5 +1,5 @@
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
-import { selectableNames } from '../vitest/select-scenarios.ts'
+import { selectableNames } from '../run/select-scenarios.ts'
 
 /** A usage or configuration mistake: one line, exit code 2. */
 export class ConfigError extends Error {

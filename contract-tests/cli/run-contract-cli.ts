@@ -1,10 +1,9 @@
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import type { MockServer } from '../../mocks/node/create-mock-server.ts'
+import type { PetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 import { consoleSummary } from '../reports/console-summary.ts'
 import { redact, redactText } from '../reports/redact.ts'
 import { writeReports } from '../reports/write-reports.ts'
-import type { TargetInfo } from '../run/run-result.ts'
 import { apiKeyVariable, type ContractConfig, type TargetSpec } from '../vitest/contract-config.ts'
 import { ContractReporter } from '../vitest/contract-reporter.ts'
 import { checkReachable } from './check-reachable.ts'
@@ -41,7 +40,7 @@ export async function runContractCli(
     return [flag, env.PETSTORE_API_KEY].filter((key): key is string => !!key)
   }
   secrets = secretsFrom(argv)
-  let server: MockServer | undefined
+  let server: PetStoreServer | undefined
   try {
     const { values } = parseArgs({
       args: argv,
@@ -71,14 +70,10 @@ export async function runContractCli(
       target = { name: 'mock (in-process)', kind: 'in-process', ...inProcessBase }
     } else if (config.target === 'local') {
       // Loaded only here: a run against another target has no use for the mock's modules.
-      const [{ createPetStoreModel }, { createPetStoreCore }, { createMockServer }] = await Promise.all([
-        import('../../mocks/model/create-pet-store-model.ts'),
-        import('../../mocks/core/create-pet-store-core.ts'),
-        import('../../mocks/node/create-mock-server.ts'),
-      ])
-      const model = await createPetStoreModel()
-      server = createMockServer({ core: createPetStoreCore({ model, apiKeys: [config.apiKey] }), port: 0 })
-      target = { name: 'local (standalone mock)', kind: 'http', ...(await server.listen()) }
+      const { startPetStoreServer } = await import('../../mocks/node/start-pet-store-server.ts')
+      server = await startPetStoreServer({ apiKeys: [config.apiKey] })
+      const { baseUrl, messagesBaseUrl } = server
+      target = { name: 'local (standalone mock)', kind: 'http', baseUrl, messagesBaseUrl }
     } else {
       target = {
         name: config.target === 'url' ? 'url' : config.target,
@@ -100,13 +95,7 @@ export async function runContractCli(
 }
 
 async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secrets: Array<string>): Promise<number> {
-  const info: TargetInfo = {
-    name: target.name,
-    baseUrl: target.baseUrl,
-    messagesBaseUrl: target.messagesBaseUrl,
-    readOnly: config.readOnly,
-  }
-  const reporter = new ContractReporter(info)
+  const reporter = new ContractReporter()
   const contract: ContractConfig = { target, readOnly: config.readOnly, timeoutMs: config.timeoutMs, only: config.only }
   // The key reaches the vitest worker through its environment only; it is never in provided data.
   process.env[apiKeyVariable] = config.apiKey

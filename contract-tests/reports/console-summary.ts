@@ -1,5 +1,5 @@
-import type { RunResult } from '../run/run-result.ts'
-import { failuresOf, warningsOf } from '../run/scenario-result.ts'
+import type { RunResult } from '../model/run-result.ts'
+import { failuresOf, warningsOf } from '../model/scenario-result.ts'
 import { curlCommand } from './curl-command.ts'
 
 const verdicts = { 0: 'CONFORMANT', 1: 'CONTRACT VIOLATIONS', 2: 'TARGET COULD NOT BE JUDGED' } as const

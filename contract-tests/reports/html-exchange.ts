@@ -1,4 +1,4 @@
-import type { Exchange, ExchangeResponse } from '../client/exchange.ts'
+import type { Exchange, ExchangeResponse } from '../model/exchange.ts'
 import { curlCommand } from './curl-command.ts'
 import { html, type SafeHtml } from './html.ts'
 

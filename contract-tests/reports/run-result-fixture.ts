@@ -1,6 +1,6 @@
-import type { CheckResult, Exchange } from '../client/exchange.ts'
-import type { RunResult } from '../run/run-result.ts'
-import type { ScenarioResult } from '../run/scenario-result.ts'
+import type { CheckResult, Exchange } from '../model/exchange.ts'
+import type { RunResult } from '../model/run-result.ts'
+import type { ScenarioResult } from '../model/scenario-result.ts'
 import { redactedKey } from './redact.ts'
 
 /** What a hostile server might put in a body, for the report tests. */

@@ -1,9 +1,9 @@
 import type { ContractClient } from '../client/contract-client.ts'
-import type { CheckResult, Exchange } from '../client/exchange.ts'
 import { ReadOnlyRefusal, TargetError } from '../client/target-error.ts'
-import { type AssertDetail, type Scenario, ScenarioSkipped } from './scenario.ts'
-import { failuresOf, type ScenarioResult } from './scenario-result.ts'
-import type { SuiteData } from './suite-data.ts'
+import type { CheckResult, Exchange } from '../model/exchange.ts'
+import { type AssertDetail, type Scenario, ScenarioSkipped } from '../model/scenario.ts'
+import { failuresOf, type ScenarioResult } from '../model/scenario-result.ts'
+import type { SuiteData } from '../model/suite-data.ts'
 
 export interface Session {
   client: ContractClient
@@ -64,9 +64,4 @@ export async function runScenario(scenario: Scenario, { client, data }: Session)
     if (error instanceof ReadOnlyRefusal) return finish('error', `${error.message} This is a bug in the scenario.`)
     throw error
   }
-}
-
-/** The status an exchange got, for messages. */
-export function statusOf(exchange: Exchange): string {
-  return exchange.response ? String(exchange.response.status) : (exchange.transportError ?? 'no answer')
 }

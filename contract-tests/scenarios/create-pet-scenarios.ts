@@ -1,6 +1,6 @@
 import type { NewPet, Pet } from '../../spec/types.ts'
-import type { Scenario, ScenarioContext } from '../run/scenario.ts'
-import { isPet } from '../run/suite-data.ts'
+import type { Scenario, ScenarioContext } from '../model/scenario.ts'
+import { isPet } from '../model/suite-data.ts'
 import { expectStatus } from './expect-status.ts'
 
 /** Compares the spec's fields of two pets; extra fields are the server's own business. */

@@ -1,5 +1,5 @@
 import type { Pet } from '../../spec/types.ts'
-import type { Scenario } from '../run/scenario.ts'
+import type { Scenario } from '../model/scenario.ts'
 import { sameFields } from './create-pet-scenarios.ts'
 import { expectStatus } from './expect-status.ts'
 

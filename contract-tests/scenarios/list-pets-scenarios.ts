@@ -1,6 +1,6 @@
 import { limitRule, petStatuses } from '../../spec/schemas.ts'
 import type { Pet } from '../../spec/types.ts'
-import type { Scenario, ScenarioContext } from '../run/scenario.ts'
+import type { Scenario, ScenarioContext } from '../model/scenario.ts'
 import { expectStatus } from './expect-status.ts'
 
 async function list(context: ScenarioContext, query?: string): Promise<Array<Pet> | undefined> {

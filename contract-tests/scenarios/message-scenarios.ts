@@ -1,5 +1,5 @@
 import type { Message } from '../../spec/types.ts'
-import type { Scenario } from '../run/scenario.ts'
+import type { Scenario } from '../model/scenario.ts'
 import { expectStatus } from './expect-status.ts'
 
 const iso8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/

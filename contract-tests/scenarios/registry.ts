@@ -1,4 +1,4 @@
-import type { Scenario } from '../run/scenario.ts'
+import type { Scenario } from '../model/scenario.ts'
 import { authScenarios } from './auth-scenarios.ts'
 import { createPetScenarios, invalidBodyScenarios } from './create-pet-scenarios.ts'
 import { getPetScenarios } from './get-pet-scenarios.ts'

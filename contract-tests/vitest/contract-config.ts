@@ -1,4 +1,4 @@
-import type { ScenarioResult } from '../run/scenario-result.ts'
+import type { RunResult } from '../model/run-result.ts'
 
 /** Where the suite sends its requests: answered in the worker by the in-process mock, or over HTTP. */
 export interface TargetSpec {
@@ -24,9 +24,12 @@ declare module 'vitest' {
   export interface ProvidedContext {
     petstoreContract: ContractConfig
   }
+}
+
+// vitest declares TaskMeta in @vitest/runner and re-exports it: the augmentation goes where it is declared.
+declare module '@vitest/runner' {
   export interface TaskMeta {
-    /** The scenario result a contract test attaches, already redacted. */
-    contract?: ScenarioResult
-    contractCounters?: { unsafeRequestsSent: number; refusedRequests: number }
+    /** The whole run, already redacted, attached by the contract suite to its module. */
+    contractRun?: RunResult
   }
 }

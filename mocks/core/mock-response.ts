@@ -7,9 +7,8 @@ export interface MockResponse {
 }
 
 /**
- * Headers that let a browser app on another origin read an answer. Adapters add them: the Fetch
- * adapter always, the node:http server when the request comes with an `Origin` (only browsers send
- * one, and every other client is spared the bytes).
+ * Headers that let a browser app on another origin read an answer: on every answer of every transport
+ * (`withCors` in `dispatch.ts`), whether or not the request carried an `Origin`.
  */
 export const corsHeaders: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',

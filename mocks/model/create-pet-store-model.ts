@@ -19,14 +19,24 @@ export interface PetStoreModelOptions {
   /** The named pets to start with, in the format of `fixtures/pets.json` (`--fixtures`); checked against the spec. */
   fixtures?: ReadonlyArray<NewPet>
   /**
+   * Pets with their ids to start from instead of the seeded ones (a state file's), checked against the spec;
+   * `reset()` still goes back to the seeded pets.
+   */
+  initialPets?: ReadonlyArray<Pet>
+  /**
    * Called after every change to the pets (create, replace, reset); the change is acknowledged when the
    * promise resolves. The state file (`--state-file`) makes writes durable through it.
    */
   commit?: (model: PetStoreModel) => Promise<void>
 }
 
-/** The options a model was built with, defaults applied; `commit` left out (a copy of a model is not durable). */
-export type ResolvedModelOptions = Readonly<Omit<PetStoreModelOptions, 'commit'> & { seed: number; pets: number }>
+/**
+ * The options a model was built with, defaults applied: what a copy seeded like it needs. `commit` and
+ * `initialPets` are left out: a copy is neither durable nor loaded from the state file.
+ */
+export type ResolvedModelOptions = Readonly<
+  Omit<PetStoreModelOptions, 'commit' | 'initialPets'> & { seed: number; pets: number }
+>
 
 export interface PetStoreModel {
   /** The mswjs/data collections that hold the records. */
@@ -67,7 +77,8 @@ export const defaultModelOptions = { seed: 1, pets: 50 } as const
  * @example const model = await createPetStoreModel({ seed: 7 }); model.listPets({ limit: 5 })
  */
 export async function createPetStoreModel(options: PetStoreModelOptions = {}): Promise<PetStoreModel> {
-  const { commit, ...rest } = options
+  const { commit, initialPets, ...rest } = options
+  const initial = initialPets === undefined ? undefined : parsePets(initialPets, 'the initial pets')
   const fixtures = options.fixtures === undefined ? undefined : parseFixtures(options.fixtures)
   const settings: ResolvedModelOptions = {
     ...rest,
@@ -159,7 +170,8 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
     return pet
   }
 
-  await seed()
+  if (initial) await load(initial)
+  else await seed()
 
   const model: PetStoreModel = {
     pets,

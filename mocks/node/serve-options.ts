@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { CliError } from '../cli/run-cli.ts'
-import { createPetStoreModel, type PetStoreModel } from '../model/create-pet-store-model.ts'
+import type { PetStoreModel, PetStoreModelOptions } from '../model/create-pet-store-model.ts'
 import { parseIsoInstant } from '../model/mock-clock.ts'
 import { parseFixtures } from '../model/parse-fixtures.ts'
 import { InvalidPetsError } from '../model/parse-pets.ts'
@@ -30,21 +30,24 @@ export interface StateServeValues {
   fixtures?: string
 }
 
-export interface ServeModel {
-  model: PetStoreModel
-  /** For the ready line, e.g. `state file pets.json`. Empty when no state option was given. */
+export interface ServeState {
+  /** For `startPetStoreServer` (or `createPetStoreModel`): the clock, the fixtures, the state file's pets and hook. */
+  modelOptions: Pick<PetStoreModelOptions, 'now' | 'fixtures' | 'initialPets' | 'commit'>
+  /** Creates the state file from the model's pets when it did not exist yet; call it before announcing the server. */
+  attach(model: PetStoreModel): Promise<void>
+  /** For the ready line, e.g. `state file pets.json (loaded)`. Empty when no state option was given. */
   note: string
 }
 
 /**
- * The serve CLI's model, with `--now`, `--fixtures` and `--state-file` applied.
- * @example const { model } = await createServeModel({ seed: 1 }, { 'state-file': 'pets.json' })
+ * Reads `--now`, `--fixtures` and `--state-file` into model options, before the server starts.
+ * @example
+ * const state = await prepareServeState({ 'state-file': 'pets.json' })
+ * const mock = await startPetStoreServer({ port: 4010, ...state.modelOptions })
+ * await state.attach(mock.model)
  * @throws CliError with a one-line reason: a bad date, an unreadable or invalid fixtures or state file
  */
-export async function createServeModel(
-  base: { seed: number; pets?: number },
-  values: StateServeValues,
-): Promise<ServeModel> {
+export async function prepareServeState(values: StateServeValues): Promise<ServeState> {
   const notes: Array<string> = []
   if (values.now !== undefined) {
     try {
@@ -56,13 +59,16 @@ export async function createServeModel(
   }
   const fixtures = values.fixtures === undefined ? undefined : await readFixturesFile(values.fixtures)
   if (values.fixtures !== undefined) notes.push(`fixtures from ${values.fixtures}`)
-  const stateFile = values['state-file'] === undefined ? undefined : await openState(values['state-file'])
-  const model = await createPetStoreModel({ ...base, now: values.now, fixtures, commit: stateFile?.commit })
-  if (stateFile) {
-    await stateFile.attach(model).catch(toCliError)
-    notes.push(`state file ${stateFile.path} (${stateFile.loaded ? 'loaded' : 'created'})`)
+  const path = values['state-file']
+  const stateFile = path === undefined ? undefined : await openStateFile(path).catch(toCliError)
+  if (stateFile) notes.push(`state file ${stateFile.path} (${stateFile.loaded ? 'loaded' : 'created'})`)
+  return {
+    modelOptions: { now: values.now, fixtures, initialPets: stateFile?.loaded, commit: stateFile?.commit },
+    attach: async (model) => {
+      await stateFile?.attach(model).catch(toCliError)
+    },
+    note: notes.join(', '),
   }
-  return { model, note: notes.join(', ') }
 }
 
 /**
@@ -89,10 +95,6 @@ export async function readFixturesFile(path: string): Promise<ReturnType<typeof 
     if (error instanceof InvalidPetsError) throw new CliError(error.message)
     throw error
   }
-}
-
-async function openState(path: string) {
-  return openStateFile(path).catch(toCliError)
 }
 
 function toCliError(error: unknown): never {

@@ -15,7 +15,7 @@ afterEach(() => rm(directory, { recursive: true, force: true }))
 
 async function openModel(file: string, pets = 3) {
   const stateFile = await openStateFile(file)
-  const model = await createPetStoreModel({ pets, commit: stateFile.commit })
+  const model = await createPetStoreModel({ pets, commit: stateFile.commit, initialPets: stateFile.loaded })
   await stateFile.attach(model)
   return { stateFile, model }
 }

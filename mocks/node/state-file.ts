@@ -14,7 +14,10 @@ export interface StateFile {
    * a write is acknowledged only when it is durable. Writes that arrive during a flush share the next one.
    */
   commit(model: PetStoreModel): Promise<void>
-  /** Brings the model to the file: loads the file's pets into it, or writes its seeded pets to a new file. */
+  /**
+   * Writes the model's pets to the file when it did not exist yet (a model started from a file's pets is
+   * built with `initialPets: stateFile.loaded`, so there is nothing to write then).
+   */
   attach(model: PetStoreModel): Promise<void>
   /** Waits for the flush under way, if any. */
   close(): Promise<void>
@@ -42,7 +45,7 @@ interface Batch {
  * so the file on disk is always either the old state or the new one, never half of either.
  * @example
  * const stateFile = await openStateFile('pets.json')
- * const model = await createPetStoreModel({ commit: stateFile.commit })
+ * const model = await createPetStoreModel({ commit: stateFile.commit, initialPets: stateFile.loaded })
  * await stateFile.attach(model)
  * @throws StateFileError when the file cannot be read, is not JSON, or holds a pet the spec refuses
  */
@@ -52,6 +55,7 @@ export async function openStateFile(path: string): Promise<StateFile> {
   let next: Batch | undefined
   let flushing: Promise<void> | undefined
   let flushes = 0
+  let lastFailure = ''
 
   async function flushAll(model: PetStoreModel): Promise<void> {
     // One turn of the event loop lets the writes of the same burst join the first flush.
@@ -64,11 +68,12 @@ export async function openStateFile(path: string): Promise<StateFile> {
         flushes++
         batch.resolve()
       } catch (error) {
+        lastFailure = (error as NodeJS.ErrnoException).code ?? 'write failed'
         batch.reject(
           new MockError(
             503,
             'storage_unavailable',
-            `Failed to save the change to the state file: ${(error as NodeJS.ErrnoException).code ?? 'write failed'}. ` +
+            `Failed to save the change to the state file: ${lastFailure}. ` +
               'It is in memory but not durable; the next write tries again.',
           ),
         )
@@ -98,12 +103,12 @@ export async function openStateFile(path: string): Promise<StateFile> {
       return promise
     },
     async attach(model) {
+      if (loaded) return
       try {
-        if (loaded) await model.replacePets(loaded)
-        else await stateFile.commit(model)
+        await stateFile.commit(model)
       } catch (error) {
         if (error instanceof MockError)
-          throw new StateFileError(`Failed to write the state file ${path}: ${error.message}`)
+          throw new StateFileError(`Failed to create the state file ${path}: ${lastFailure}.`)
         throw error
       }
     },

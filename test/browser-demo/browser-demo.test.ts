@@ -143,3 +143,19 @@ async function press(testId: string): Promise<Shown> {
     body: JSON.parse(bodyText),
   }
 }
+
+it('puts the CORS headers on the worker answers too, as on every transport (decision 001)', async () => {
+  const headers = await page.evaluate(async (key) => {
+    const answers = await Promise.all([
+      fetch('/v1/pets?limit=1', { headers: { authorization: `Bearer ${key}` } }),
+      fetch('/v1/pets?limit=1'),
+      fetch('/v1/nowhere', { headers: { authorization: `Bearer ${key}` } }),
+    ])
+    return answers.map((answer) => [answer.status, answer.headers.get('access-control-allow-origin')])
+  }, developmentApiKey)
+  expect(headers).toEqual([
+    [200, '*'],
+    [401, '*'],
+    [404, '*'],
+  ])
+})

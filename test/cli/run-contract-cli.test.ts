@@ -2,9 +2,7 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { createPetStoreCore } from '../../mocks/core/create-pet-store-core.ts'
-import { createPetStoreModel } from '../../mocks/model/create-pet-store-model.ts'
-import { createMockServer } from '../../mocks/node/create-mock-server.ts'
+import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 import { runContractProcess } from '../support/run-contract-process.ts'
 import { type StubServer, startStubServer } from '../support/start-stub-server.ts'
 
@@ -91,11 +89,12 @@ it('exits 1 against a server that breaks the contract, naming the check', async 
 })
 
 it('sends only GET and HEAD to production unless --allow-writes, and says so', async () => {
-  const model = await createPetStoreModel()
-  const server = createMockServer({ core: createPetStoreCore({ model, apiKeys: ['prod-key-123'] }), port: 0 })
   const methods: Array<string> = []
-  server.server.on('request', (request) => methods.push(request.method ?? ''))
-  const { baseUrl } = await server.listen()
+  const server = await startPetStoreServer({
+    apiKeys: ['prod-key-123'],
+    configure: (http) => http.on('request', (request) => methods.push(request.method ?? '')),
+  })
+  const { baseUrl } = server
   cleanups.push(server.close)
   const run = await runContractProcess(['--target', 'production', '--report-dir', await reportDir()], {
     PETSTORE_PRODUCTION_URL: baseUrl,

@@ -1,8 +1,7 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createPetStoreCore, developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
-import { createPetStoreModel } from '../../mocks/model/create-pet-store-model.ts'
-import { createMockServer } from '../../mocks/node/create-mock-server.ts'
+import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
+import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 import { checkAnswer } from './check-answer.ts'
 import type { FuzzAnswer } from './fuzz-answer.ts'
 import { readHttpResponse } from './read-http-response.ts'
@@ -112,7 +111,8 @@ it('keeps answering valid requests while 50 slow clients hold connections open',
 })
 
 it('sets a headers timeout of at most 10 s and a request timeout of at most 30 s by default', async () => {
-  const mock = createMockServer({ core: createPetStoreCore({ model: await createPetStoreModel() }), port: 0 })
+  const mock = await startPetStoreServer({ pets: 5 })
+  await mock.close()
   expect(mock.server.headersTimeout).toBeGreaterThan(0)
   expect(mock.server.headersTimeout).toBeLessThanOrEqual(10_000)
   expect(mock.server.requestTimeout).toBeGreaterThan(0)

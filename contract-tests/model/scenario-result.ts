@@ -1,5 +1,5 @@
 import type { OperationId } from '../../spec/types.ts'
-import type { CheckResult, Exchange } from '../client/exchange.ts'
+import type { CheckResult, Exchange } from './exchange.ts'
 
 export type ScenarioOutcome = 'passed' | 'failed' | 'skipped' | 'error'
 

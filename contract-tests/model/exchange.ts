@@ -43,3 +43,11 @@ export interface Exchange {
   alsoAccepted?: ReadonlyArray<number>
   results: Array<CheckResult>
 }
+
+/**
+ * The status an exchange got, for messages: the HTTP status, or why no answer came.
+ * @example statusOf(exchange) // '404'
+ */
+export function statusOf(exchange: Exchange): string {
+  return exchange.response ? String(exchange.response.status) : (exchange.transportError ?? 'no answer')
+}

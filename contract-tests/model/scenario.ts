@@ -1,6 +1,6 @@
 import type { OperationId } from '../../spec/types.ts'
-import type { ContractClient } from '../client/contract-client.ts'
-import type { Exchange } from '../client/exchange.ts'
+import type { ContractCaller } from './contract-caller.ts'
+import type { Exchange } from './exchange.ts'
 import type { SuiteData } from './suite-data.ts'
 
 export interface AssertDetail {
@@ -13,7 +13,7 @@ export interface AssertDetail {
 }
 
 export interface ScenarioContext {
-  client: ContractClient
+  client: ContractCaller
   data: SuiteData
   /** Records a named assertion; returns whether it held. */
   assert(holds: boolean, detail: AssertDetail): boolean
