@@ -20,10 +20,10 @@ Options:
   --api-key KEY   a key to accept as "Authorization: Bearer KEY"; repeat for several
   -h, --help      show this text
 
-${stateServeHelp}
-
 Keys: --api-key, else PETSTORE_API_KEY (comma-separated), else the development key
-"${developmentApiKey}". Keys you give are never printed.`
+"${developmentApiKey}". Keys you give are never printed.
+
+${stateServeHelp}`
 
 await runCli(async () => {
   if (process.argv[2] === 'snapshot') return runSnapshotCli(process.argv.slice(3))
