@@ -1,4 +1,5 @@
-import { open, readFile, rename, unlink } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, open, readFile, rename, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { Pet } from '../../spec/types.ts'
 import { MockError } from '../core/mock-error.ts'
@@ -51,6 +52,11 @@ interface Batch {
  */
 export async function openStateFile(path: string): Promise<StateFile> {
   const loaded = await loadStateFile(path)
+  // A file to create needs a writable directory: found out now rather than once the server listens.
+  if (!loaded)
+    await access(dirname(path), constants.W_OK).catch((error: NodeJS.ErrnoException) => {
+      throw new StateFileError(`Failed to create the state file ${path}: its directory gives ${error.code}.`)
+    })
   const temporary = `${path}.${process.pid}.tmp`
   let next: Batch | undefined
   let flushing: Promise<void> | undefined

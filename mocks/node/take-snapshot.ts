@@ -83,8 +83,9 @@ async function readList(
       signal: AbortSignal.timeout(timeoutMs),
     })
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name
-    throw new SnapshotError(`Failed to read ${shown}: expected an answer, got ${cause}. Check --base-url.`)
+    throw new SnapshotError(
+      `Failed to read ${shown}: expected an answer, got ${describeFailure(error, timeoutMs)}. Check --base-url.`,
+    )
   }
   if (response.status !== 200) {
     await response.body?.cancel().catch(() => {})
@@ -122,4 +123,13 @@ async function readCapped(response: Response, shown: string): Promise<string> {
     }
     text += decoder.decode(value, { stream: true })
   }
+}
+
+/** ECONNREFUSED, ENOTFOUND, "no answer within N ms", or the fetch error's own one-line reason ("bad port"). */
+function describeFailure(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause
+  if (typeof cause?.code === 'string') return cause.code
+  if (typeof cause?.message === 'string') return `"${cause.message.split('\n')[0]}"`
+  return error instanceof Error ? `"${error.message.split('\n')[0]}"` : String(error)
 }
