@@ -139,14 +139,16 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
   }
 
   // Creates in flight, and the replace or reset running: a replace waits for the creates that took an id
-  // before it, and creates wait for the replace, so no pet lands in the middle of a swap.
-  const creating = new Set<Promise<Pet>>()
+  // before it, and creates wait for the replace, so no pet lands in the middle of a swap. A counter rather
+  // than a set of promises: creates are the hot path.
+  let creating = 0
+  let drained: (() => void) | undefined
   let exclusive: Promise<void> | undefined
 
   async function exclusively(change: () => Promise<void>): Promise<void> {
     while (exclusive) await exclusive
     const run = (async () => {
-      await Promise.allSettled(creating)
+      if (creating > 0) await new Promise<void>((resolve) => (drained = resolve))
       await change()
     })()
     exclusive = run
@@ -161,13 +163,6 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
     messages.clear()
     lastMessageId = 0
     await load(seedData.map((newPet, i) => toPet(i + 1, newPet)))
-  }
-
-  async function create(id: number, newPet: NewPet): Promise<Pet> {
-    const pet = await store(toPet(id, newPet))
-    index(pet)
-    revision++
-    return pet
   }
 
   if (initial) await load(initial)
@@ -191,13 +186,18 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
     async createPet(newPet) {
       while (exclusive) await exclusive
       // The id is taken before the first await, so concurrent creates never share one.
-      const pending = create(++lastPetId, newPet)
-      creating.add(pending)
+      const id = ++lastPetId
+      creating++
       let pet: Pet
       try {
-        pet = await pending
+        pet = await store(toPet(id, newPet))
+        index(pet)
+        revision++
       } finally {
-        creating.delete(pending)
+        if (--creating === 0 && drained) {
+          drained()
+          drained = undefined
+        }
       }
       if (commit) await commit(model)
       return pet
