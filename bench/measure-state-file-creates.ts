@@ -3,6 +3,8 @@ import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
+import { createPetStoreModel } from '../mocks/model/create-pet-store-model.ts'
+import { openStateFile } from '../mocks/node/state-file.ts'
 import { median } from './median.ts'
 import { type ProcessTarget, startProcessTarget } from './start-process-target.ts'
 
@@ -113,4 +115,42 @@ function create(agent: Agent, baseUrl: string, name: string): Promise<number> {
     sent.on('error', reject)
     sent.end(body)
   })
+}
+
+/**
+ * The same bursts without HTTP: the model and the state file in this process, so the figure is the disk's
+ * part alone. Reports creates/s with and without the file, and how many times the file was written per burst.
+ * @example const { perSecond, writesPerBurst } = await measureStateFileInProcess({ creates: 1000, rounds: 3 })
+ */
+export async function measureStateFileInProcess(options: {
+  creates?: number
+  rounds?: number
+}): Promise<{ perSecond: number; inMemory: number; writesPerBurst: number }> {
+  const { creates = 1000, rounds = 3 } = options
+  const directory = await mkdtemp(join(tmpdir(), 'petstore-bench-state-'))
+  try {
+    const stateFile = await openStateFile(join(directory, 'pets.json'))
+    const model = await createPetStoreModel({ pets: 50, commit: stateFile.commit })
+    await stateFile.attach(model)
+    const plain = await createPetStoreModel({ pets: 50 })
+    const rates: Array<number> = []
+    const plainRates: Array<number> = []
+    const writes: Array<number> = []
+    const burstOf = async (target: typeof model): Promise<number> => {
+      const started = performance.now()
+      await Promise.all(
+        Array.from({ length: creates }, (_, i) => target.createPet({ name: `Bench ${i}`, categoryId: 1 })),
+      )
+      return creates / ((performance.now() - started) / 1000)
+    }
+    for (let round = 0; round < rounds; round++) {
+      const flushesBefore = stateFile.flushes
+      rates.push(await burstOf(model))
+      writes.push(stateFile.flushes - flushesBefore)
+      plainRates.push(await burstOf(plain))
+    }
+    return { perSecond: median(rates), inMemory: median(plainRates), writesPerBurst: median(writes) }
+  } finally {
+    await rm(directory, { recursive: true, force: true })
+  }
 }

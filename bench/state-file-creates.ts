@@ -3,7 +3,7 @@ import { parseInteger } from '../mocks/cli/parse-integer.ts'
 import { runCli } from '../mocks/cli/run-cli.ts'
 import { ensureBuild } from './ensure-build.ts'
 import { formatNumber } from './format-number.ts'
-import { measureStateFileCreates } from './measure-state-file-creates.ts'
+import { measureStateFileCreates, measureStateFileInProcess } from './measure-state-file-creates.ts'
 
 // npx tsx bench/state-file-creates.ts [--creates N] [--rounds N]: creates/s with --state-file.
 await runCli(async () => {
@@ -18,6 +18,12 @@ await runCli(async () => {
     `${formatNumber(creates)} concurrent POST /v1/pets, median of ${rounds} rounds: ` +
       `${formatNumber(result.withStateFile)} creates/s with --state-file (each 201 after its pet is on disk), ` +
       `${formatNumber(result.inMemory)} creates/s without; every acknowledged pet on disk: ${result.allOnDisk ? 'yes' : 'NO'}`,
+  )
+  const inProcess = await measureStateFileInProcess({ creates, rounds })
+  console.log(
+    `In-process (the model alone, no HTTP): ${formatNumber(inProcess.perSecond)} creates/s with the state file, ` +
+      `${formatNumber(inProcess.inMemory)} without, ` +
+      `${formatNumber(inProcess.writesPerBurst)} file writes per burst of ${formatNumber(creates)}`,
   )
   return result.allOnDisk ? 0 : 1
 })
