@@ -17,7 +17,8 @@ await runCli(async () => {
   console.log(
     `${formatNumber(creates)} concurrent POST /v1/pets, median of ${rounds} rounds: ` +
       `${formatNumber(result.withStateFile)} creates/s with --state-file (each 201 after its pet is on disk), ` +
-      `${formatNumber(result.inMemory)} creates/s without; every acknowledged pet on disk: ${result.allOnDisk ? 'yes' : 'NO'}`,
+      `${formatNumber(result.inMemory)} creates/s without; ` +
+      `every acknowledged pet on disk: ${result.allOnDisk ? 'yes' : 'NO'}`,
   )
   const inProcess = await measureStateFileInProcess({ creates, rounds })
   console.log(

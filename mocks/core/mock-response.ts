@@ -15,6 +15,9 @@ export const corsHeaders: Readonly<Record<string, string>> = {
   'access-control-expose-headers': 'Allow, Deprecation, Sunset, WWW-Authenticate',
 }
 
+// Frozen: shared by every answer that has no other header, and so cached by `withCors`.
+const jsonHeaders: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' })
+
 /**
  * A JSON answer.
  * @example jsonResponse(200, [{ id: 1, name: 'Rex', categoryId: 1 }])
@@ -29,9 +32,5 @@ export function jsonTextResponse(
   body: string | Uint8Array,
   headers?: Record<string, string>,
 ): MockResponse {
-  return {
-    status,
-    headers: headers ? { 'content-type': 'application/json', ...headers } : { 'content-type': 'application/json' },
-    body,
-  }
+  return { status, headers: headers ? { 'content-type': 'application/json', ...headers } : jsonHeaders, body }
 }

@@ -126,7 +126,10 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
     else byStatus.set(pet.status, [pet])
   }
 
-  /** Replaces every pet with `next` (valid, in id order), one at a time rather than createMany: 100,000 creates in flight at once would double peak memory. */
+  /**
+   * Replaces every pet with `next` (valid, in id order), one at a time rather than createMany: 100,000
+   * creates in flight at once would double peak memory.
+   */
   async function load(next: ReadonlyArray<Pet>): Promise<void> {
     revision++
     pets.clear()

@@ -34,7 +34,8 @@ export function parsePets(input: unknown, what = 'the pets'): Array<Pet> {
       const issue = result.error.issues[0]
       const field = issue?.path.length ? `"${issue.path.join('.')}": ` : ''
       throw new InvalidPetsError(
-        `Failed to read ${what}: pet ${index}${idOf(entry)} is not a valid Pet (${field}${issue?.message ?? 'invalid'}).`,
+        `Failed to read ${what}: pet ${index}${idOf(entry)} is not a valid Pet ` +
+          `(${field}${issue?.message ?? 'invalid'}).`,
       )
     }
     const { id, name, categoryId, status } = result.data

@@ -75,7 +75,7 @@ it('goes back to the seeded pets on reset after a replace', async () => {
   expect(model.allPets()).toEqual(seeded)
 })
 
-it('starts from the fixtures it is given, then generated pets, and all of them when they are more than 50', async () => {
+it('starts from the fixtures it is given, then generated pets, all of them when more than 50', async () => {
   const fixtures = Array.from({ length: 70 }, (_, i) => ({ name: `Named ${i}`, categoryId: 1 + (i % 3) }))
   const model = await createPetStoreModel({ fixtures })
   expect(model.allPets()).toHaveLength(70)

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { CliError } from '../cli/run-cli.ts'
+import { CliError } from '../cli/cli-error.ts'
 import type { PetStoreModel, PetStoreModelOptions } from '../model/create-pet-store-model.ts'
 import { parseIsoInstant } from '../model/mock-clock.ts'
 import { parseFixtures } from '../model/parse-fixtures.ts'

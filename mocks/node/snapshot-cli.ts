@@ -1,8 +1,8 @@
 import { open, rename, unlink } from 'node:fs/promises'
-import { parseArgs } from 'node:util'
 import type { NewPet } from '../../spec/types.ts'
+import { CliError } from '../cli/cli-error.ts'
+import { parseCliArgs } from '../cli/parse-cli-args.ts'
 import { parseInteger } from '../cli/parse-integer.ts'
-import { CliError } from '../cli/run-cli.ts'
 import { SnapshotError, takeSnapshot } from './take-snapshot.ts'
 
 const help = `Usage: npm start -- snapshot --base-url URL --out FILE [options]
@@ -25,7 +25,7 @@ Options:
  * @throws CliError with a one-line reason
  */
 export async function runSnapshotCli(args: Array<string>): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = parseCliArgs({
     args,
     options: {
       'base-url': { type: 'string' },
@@ -34,7 +34,6 @@ export async function runSnapshotCli(args: Array<string>): Promise<number> {
       'timeout-ms': { type: 'string', default: '10000' },
       help: { type: 'boolean', short: 'h', default: false },
     },
-    strict: true,
   })
   if (values.help) {
     console.log(help)

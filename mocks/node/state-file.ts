@@ -140,7 +140,8 @@ async function loadStateFile(path: string): Promise<Array<Pet> | undefined> {
     document = JSON.parse(text)
   } catch (error) {
     throw new StateFileError(
-      `Failed to load the state file ${path}: expected JSON {"pets": [...]}, got ${(error as Error).message.split('\n')[0]}. ${untouched}`,
+      `Failed to load the state file ${path}: expected JSON {"pets": [...]}, ` +
+        `got ${(error as Error).message.split('\n')[0]}. ${untouched}`,
     )
   }
   if (typeof document !== 'object' || document === null || !Object.hasOwn(document, 'pets'))

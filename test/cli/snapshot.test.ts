@@ -28,7 +28,7 @@ afterAll(async () => {
   await rm(directory, { recursive: true, force: true })
 })
 
-it('writes the pets of a deployment as fixtures with GET requests only, never writing or printing the key', async () => {
+it("writes a deployment's pets as fixtures with GET requests only, never writing or printing the key", async () => {
   const out = join(directory, 'staging.json')
   methods.length = 0
   const run = await runServeProcess(['snapshot', '--base-url', baseUrl, '--out', out], {

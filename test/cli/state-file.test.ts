@@ -97,7 +97,10 @@ it('refuses a state file holding a pet the spec refuses, naming it, and leaves i
   const [code] = await serve.exited
   expect(code).toBe(2)
   expect(serve.output().trim()).toMatch(
-    /^error: Failed to read the state file .*: pet 1 \(id 2\) is not a valid Pet \("categoryId": .*\)\. Fix or remove it; it was left untouched\.$/,
+    new RegExp(
+      '^error: Failed to read the state file .*: pet 1 \\(id 2\\) is not a valid Pet \\("categoryId": .*\\)\\. ' +
+        'Fix or remove it; it was left untouched\\.$',
+    ),
   )
   expect(await readFile(file, 'utf8')).toBe(invalid)
 })

@@ -68,7 +68,8 @@ function goneError(route: OperationSpec, headers: Record<string, string>): MockE
   return new MockError(
     410,
     'gone',
-    `${route.method} ${route.path} was removed on ${route.sunset} (see the Sunset header); use GET /pets with the status filter instead.`,
+    `${route.method} ${route.path} was removed on ${route.sunset} (see the Sunset header); ` +
+      'use GET /pets with the status filter instead.',
     headers,
   )
 }
@@ -83,6 +84,8 @@ function deprecationHeaders(route: OperationSpec): Record<string, string> {
   if (route.deprecated)
     headers.deprecation = route.deprecationDate ? `@${Date.parse(`${route.deprecationDate}T00:00:00Z`) / 1000}` : '?1'
   if (route.sunset) headers.sunset = new Date(`${route.sunset}T00:00:00Z`).toUTCString()
+  // Frozen: shared by every answer, and so merged with the CORS headers once.
+  Object.freeze(headers)
   headerCache.set(route, headers)
   return headers
 }
