@@ -75,3 +75,11 @@ it('answers a write it could not save with 503 storage_unavailable, and saves on
   await model.createPet({ name: 'Saved', categoryId: 1 })
   expect(JSON.parse(await readFile(file, 'utf8')).pets).toHaveLength(5)
 })
+
+it('removes the temporary files a killed server left beside the state file, and nothing else', async () => {
+  const file = join(directory, 'pets.json')
+  await writeFile(`${file}.4242.tmp`, '{"pets": [')
+  await writeFile(join(directory, 'other.json.4242.tmp'), 'kept')
+  await openModel(file)
+  expect((await readdir(directory)).sort()).toEqual(['other.json.4242.tmp', 'pets.json'])
+})

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs'
-import { access, open, readFile, rename, unlink } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { access, open, readdir, readFile, rename, unlink } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import type { Pet } from '../../spec/types.ts'
 import { MockError } from '../core/mock-error.ts'
 import type { PetStoreModel } from '../model/create-pet-store-model.ts'
@@ -58,6 +58,7 @@ export async function openStateFile(path: string): Promise<StateFile> {
       throw new StateFileError(`Failed to create the state file ${path}: its directory gives ${error.code}.`)
     })
   const temporary = `${path}.${process.pid}.tmp`
+  await removeLeftovers(path)
   let next: Batch | undefined
   let flushing: Promise<void> | undefined
   let flushes = 0
@@ -177,4 +178,13 @@ async function writeAtomically(path: string, temporary: string, text: string): P
   if (!directory) return
   await directory.sync().catch(() => {})
   await directory.close()
+}
+
+/** Temporary files a server killed in the middle of a write left beside the state file (`pets.json.<pid>.tmp`). */
+async function removeLeftovers(path: string): Promise<void> {
+  const prefix = `${basename(path)}.`
+  const names = await readdir(dirname(path)).catch(() => [] as Array<string>)
+  for (const name of names)
+    if (name.startsWith(prefix) && /^\d+\.tmp$/.test(name.slice(prefix.length)))
+      await unlink(join(dirname(path), name)).catch(() => {})
 }
