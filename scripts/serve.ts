@@ -1,64 +1,65 @@
-import { parseArgs } from 'node:util'
+import { listenError } from '../mocks/cli/listen-error.ts'
+import { parseCliArgs } from '../mocks/cli/parse-cli-args.ts'
 import { parseInteger } from '../mocks/cli/parse-integer.ts'
-import { CliError, runCli } from '../mocks/cli/run-cli.ts'
+import { runCli } from '../mocks/cli/run-cli.ts'
+import { serveHelp } from '../mocks/cli/serve-help.ts'
 import { developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
 import { defaultModelOptions } from '../mocks/model/create-pet-store-model.ts'
 import { resolveApiKeys } from '../mocks/node/resolve-api-keys.ts'
+import { prepareServeState, stateServeHelp, stateServeOptions } from '../mocks/node/serve-options.ts'
+import { runSnapshotCli } from '../mocks/node/snapshot-cli.ts'
 import { startPetStoreServer } from '../mocks/node/start-pet-store-server.ts'
 
-const help = `Usage: npm start -- [options]
-
-Serves the Pet Store mock on loopback: the pets API under /v1, the messages API at the root.
-
-Options:
-  --port N        port to listen on (default 4010; 0 picks a free one)
-  --host HOST     address to listen on (default 127.0.0.1)
-  --seed N        faker seed for the generated pets (default ${defaultModelOptions.seed})
-  --pets N        how many pets to start with, fixtures included (default ${defaultModelOptions.pets})
-  --api-key KEY   a key to accept as "Authorization: Bearer KEY"; repeat for several
-  -h, --help      show this text
-
-Keys: --api-key, else PETSTORE_API_KEY (comma-separated), else the development key
-"${developmentApiKey}". Keys you give are never printed.`
-
-await runCli(async () => {
-  const { values } = parseArgs({
+process.exitCode = await runCli(async () => {
+  if (process.argv[2] === 'snapshot') return runSnapshotCli(process.argv.slice(3))
+  const { values } = parseCliArgs({
     options: {
       port: { type: 'string', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
       seed: { type: 'string', default: String(defaultModelOptions.seed) },
-      pets: { type: 'string', default: String(defaultModelOptions.pets) },
+      pets: { type: 'string' },
       'api-key': { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', short: 'h', default: false },
+      ...stateServeOptions,
     },
-    strict: true,
   })
   if (values.help) {
-    console.log(help)
+    console.log(`${serveHelp}\n\n${stateServeHelp}`)
     return 0
   }
   const port = parseInteger('--port', values.port, 0, 65_535)
   const seed = parseInteger('--seed', values.seed, 0, 2 ** 31 - 1)
-  const pets = parseInteger('--pets', values.pets, 0, 1_000_000)
+  const pets = values.pets === undefined ? undefined : parseInteger('--pets', values.pets, 0, 1_000_000)
   const { keys, development } = resolveApiKeys(values['api-key'], process.env.PETSTORE_API_KEY)
 
-  const mock = await startPetStoreServer({ seed, pets, apiKeys: keys, host: values.host, port }).catch(
-    (error: NodeJS.ErrnoException) => {
-      throw new CliError(`Failed to listen on ${values.host}:${port}: ${error.code ?? error.message}.`)
-    },
-  )
+  const state = await prepareServeState(values)
+  const mock = await startPetStoreServer({
+    seed,
+    pets,
+    apiKeys: keys,
+    host: values.host,
+    port,
+    ...state.modelOptions,
+  }).catch((error) => {
+    throw listenError(values.host, port, error)
+  })
   const { baseUrl, messagesBaseUrl } = mock
+  await state.attach(mock.model).catch(async (error: unknown) => {
+    await mock.close()
+    throw error
+  })
   const keyNote = development
     ? `development key "${developmentApiKey}"`
     : `${keys.length} API key(s) from ${values['api-key'].length > 0 ? '--api-key' : 'PETSTORE_API_KEY'}`
   console.log(
-    `Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}/messages), ${pets} pets, seed ${seed}, ${keyNote}`,
+    `Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}/messages), ` +
+      `${mock.model.allPets().length} pets, seed ${seed}, ${keyNote}${state.note ? `, ${state.note}` : ''}`,
   )
 
-  const stop = (signal: string): void => {
-    console.log(`Pet Store mock stopping (${signal})`)
-    void mock.close().then(() => process.exit(0))
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.log(`Pet Store mock stopping (${signal})`)
+      void mock.close().then(() => process.exit(0))
+    })
   }
-  process.once('SIGINT', () => stop('SIGINT'))
-  process.once('SIGTERM', () => stop('SIGTERM'))
 })

@@ -35,7 +35,7 @@ it('reads every kind of import the product uses (static, type-only, dynamic)', (
   const edges = importGraph(projectRoot, ['contract-tests/cli'])
   const targets = edges.filter(({ from }) => from === 'contract-tests/cli/run-contract-cli.ts').map(({ to }) => to)
   expect(targets).toContain('contract-tests/reports/redact.ts')
-  expect(targets).toContain('mocks/node/create-mock-server.ts')
+  expect(targets).toContain('mocks/node/start-pet-store-server.ts')
 })
 
 it('finds a cycle between two folders and none in a chain', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { TargetError } from '../client/target-error.ts'
 import type { ContractCaller } from '../model/contract-caller.ts'
-import type { Exchange } from '../model/exchange.ts'
+import type { Basis, Exchange } from '../model/exchange.ts'
 import type { ScenarioContext } from '../model/scenario.ts'
 import type { ExploreOptions } from './explore-options.ts'
 
@@ -20,6 +20,8 @@ export interface Judgement {
 export interface PropertyCheck<T> {
   /** The promise, in words: "a valid new pet is created and echoed exactly". */
   promise: string
+  /** What a deviation of this check rests on: the spec's choice the target departed from. */
+  deviationBasis?: Basis
   arbitrary: fc.Arbitrary<T>
   /** Values always tried, before the generated ones: every member of a small finite domain (each credential, each mutation). */
   examples?: ReadonlyArray<T>
@@ -86,9 +88,7 @@ export async function exploreProperty<T>(
   )
   if (targetError) throw targetError
   for (const [deviation, count] of deviations)
-    context.observe({
-      message: `Deviation (allowed by the interface, not the spec's choice): ${deviation} (${count}×).`,
-    })
+    context.observe({ message: `${deviation} (${count}×)`, basis: check.deviationBasis })
   const failure = runs.find((run) => run.failed && run.counterexample)
   if (!failure?.counterexample) {
     const interrupted = runs.some((run) => run.interrupted)

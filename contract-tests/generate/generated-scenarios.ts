@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { operationList, operations } from '../../spec/operations.ts'
 import type { OperationId, Pet } from '../../spec/types.ts'
+import { interfaceSays, specChooses } from '../model/citations.ts'
 import type { CallOptions, ContractCaller } from '../model/contract-caller.ts'
 import { type Exchange, statusOf } from '../model/exchange.ts'
 import type { Scenario, ScenarioContext } from '../model/scenario.ts'
@@ -87,11 +88,13 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
       check: 'generated_valid_create',
       title: 'generated: createPet accepts every valid NewPet and echoes it exactly',
       operationId: 'createPet',
+      basis: interfaceSays.newPetFields,
       writes: true,
       explores: true,
       run: (context) =>
         exploreProperty(context, options, {
           promise: 'a valid NewPet is created with 201 and echoed exactly',
+          deviationBasis: specChooses.anyNewPetAccepted,
           arbitrary: validBody(bodySchema),
           examples: validBodyExamples(bodySchema, sampleBody),
           judge: (body, client) => judgeValidCreate(context, client, body),
@@ -101,6 +104,7 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
       check: 'generated_invalid_create',
       title: 'generated: createPet refuses every invalid body with 400 and an Error',
       operationId: 'createPet',
+      basis: interfaceSays.invalidBody,
       writes: true,
       explores: true,
       run: (context) =>
@@ -134,6 +138,7 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
       check: 'generated_auth',
       title: `generated: ${ids.join(', ')} refuse every almost-right credential with 401, before judging anything else`,
       operationId: ids[0] as OperationId,
+      basis: interfaceSays.authentication,
       writes,
       explores: true,
       run: (context) =>
@@ -178,6 +183,7 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
     check: 'generated_list_query',
     title: 'generated: listPets keeps limit and status for every valid query, alone and together',
     operationId: 'listPets',
+    basis: interfaceSays.limit,
     writes: false,
     explores: true,
     run: (context) =>
@@ -198,11 +204,13 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
     check: 'generated_invalid_query',
     title: 'generated: listPets refuses an invalid query, or forgives it within the rules',
     operationId: 'listPets',
+    basis: interfaceSays.limit,
     writes: false,
     explores: true,
     run: (context) =>
       exploreProperty(context, options, {
         promise: 'an invalid query gets a 4xx Error, or a 200 that keeps the rules',
+        deviationBasis: specChooses.invalidQueryRefused,
         arbitrary: fc
           .constantFrom(
             ...queryParameters('listPets').flatMap((p) =>
@@ -241,6 +249,7 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
     check: 'generated_get_pet',
     title: 'generated: getPet answers every id: the pet, 404, or a 4xx for a malformed id',
     operationId: 'getPet',
+    basis: interfaceSays.readById,
     writes: false,
     explores: true,
     run: (context) => {

@@ -1,5 +1,6 @@
 import type { RunResult } from '../model/run-result.ts'
 import { failuresOf, warningsOf } from '../model/scenario-result.ts'
+import { citation } from './citation.ts'
 import { curlCommand } from './curl-command.ts'
 
 const verdicts = { 0: 'CONFORMANT', 1: 'CONTRACT VIOLATIONS', 2: 'TARGET COULD NOT BE JUDGED' } as const
@@ -14,10 +15,9 @@ export function consoleSummary(result: RunResult): string {
   if (result.setup.outcome === 'error')
     return `Verdict: ${verdicts[2]} (exit 2): ${result.setup.reason ?? result.targetError ?? 'no reason given'}`
   const all = [result.setup, ...result.scenarios]
-  const lines: Array<string> = [
-    `Pet Store contract run against ${result.target.name}: ${result.target.baseUrl} (messages: ${result.target.messagesBaseUrl})${result.target.readOnly ? ', read-only' : ''}`,
-    '',
-  ]
+  const { target } = result
+  const where = `${target.baseUrl} (messages: ${target.messagesBaseUrl})${target.readOnly ? ', read-only' : ''}`
+  const lines: Array<string> = [`Pet Store contract run against ${target.name}: ${where}`, '']
   const byCheck = new Map<string, { passed: number; failed: number; skipped: number; error: number }>()
   for (const scenario of all) {
     const counts = byCheck.get(scenario.check) ?? { passed: 0, failed: 0, skipped: 0, error: 0 }
@@ -38,6 +38,7 @@ export function consoleSummary(result: RunResult): string {
       lines.push(`  ✗ [${failure.check}] ${scenario.title}`, `      ${failure.message}`)
       if (failure.received !== undefined) lines.push(`      received: ${failure.received}`)
       if (failure.expected !== undefined) lines.push(`      expected: ${failure.expected}`)
+      lines.push(`      ${citation(failure)}`)
       const request = exchange?.request ?? scenario.exchanges.at(-1)?.request
       if (request) lines.push(`      reproduce: ${curlCommand(request)}`)
     }
@@ -49,13 +50,24 @@ export function consoleSummary(result: RunResult): string {
   }
   const warnings = all.flatMap((scenario) => warningsOf(scenario).map((warning) => ({ scenario, ...warning })))
   if (warnings.length > 0) {
-    lines.push('', `Warnings (${warnings.length}, never failures):`)
-    for (const { result: warning } of warnings) lines.push(`  ! [${warning.check}] ${warning.message}`)
+    lines.push('', `Deviations (${warnings.length}, warnings: allowed by the interface, failures with --strict):`)
+    for (const { result: warning } of warnings) {
+      lines.push(`  ! [${warning.check}] ${warning.message}`)
+      if (warning.expected !== undefined)
+        lines.push(`      expected: ${warning.expected}, received: ${warning.received ?? '(nothing)'}`)
+      lines.push(`      ${citation(warning)}`)
+    }
   }
   const count = (outcome: string) => result.scenarios.filter((scenario) => scenario.outcome === outcome).length
+  const refused = result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''
+  const onlyDeviations = result.exitCode === 1 && result.strict && result.findings.violations === 0
+  const verdict = onlyDeviations ? 'DEVIATIONS FROM THE SPEC (--strict)' : verdicts[result.exitCode]
+  const why = result.targetError ? `: ${result.targetError}` : ''
+  const { violations, deviations } = result.findings
+  const strictNote = result.strict ? ' (--strict: deviations fail the run)' : ''
   lines.push(
     '',
-    `Unsafe requests sent: ${result.unsafeRequestsSent}${result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''}`,
+    `Unsafe requests sent: ${result.unsafeRequestsSent}${refused}`,
     `Duration: ${(result.durationMs / 1000).toFixed(2)} s`,
     ...(result.coverage ? [coverageLine(result)] : []),
     ...(result.explore
@@ -63,8 +75,9 @@ export function consoleSummary(result: RunResult): string {
           `Seed: ${result.explore.seed} (--seed ${result.explore.seed} sends the same generated requests again; ${result.explore.maxExamples} examples a check, ${result.explore.concurrency} in flight)`,
         ]
       : []),
-    `Verdict: ${result.coverageShortfall ? 'COVERAGE TOO LOW' : verdicts[result.exitCode]} (exit ${result.exitCode})${result.targetError ? `: ${result.targetError}` : ''}${result.coverageShortfall ? `: ${result.coverageShortfall}` : ''}`,
+    `Verdict: ${result.coverageShortfall ? 'COVERAGE TOO LOW' : verdict} (exit ${result.exitCode})${why}${result.coverageShortfall ? `: ${result.coverageShortfall}` : ''}`,
     `${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`,
+    `Findings: ${violations} violation(s), ${deviations} deviation(s)${strictNote}`,
   )
   return lines.join('\n')
 }

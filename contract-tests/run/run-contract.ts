@@ -2,8 +2,9 @@ import pLimit from 'p-limit'
 import type { ClientOptions } from '../client/contract-client.ts'
 import { type ExploreOptions, exploreOptions } from '../generate/explore-options.ts'
 import type { Coverage } from '../model/coverage.ts'
+import { underStrict } from '../model/exchange.ts'
 import type { RunResult, TargetInfo } from '../model/run-result.ts'
-import { exitCodeOf } from '../model/run-result.ts'
+import { countFindings, exitCodeOf } from '../model/run-result.ts'
 import type { Scenario } from '../model/scenario.ts'
 import type { ScenarioResult } from '../model/scenario-result.ts'
 import { redact } from '../reports/redact.ts'
@@ -22,6 +23,8 @@ export interface RunContractOptions extends ClientOptions {
   explore?: Partial<ExploreOptions>
   /** The share (0-100) of the spec's operations, statuses and parameters the run must exercise, else exit 1. */
   minCoverage?: number
+  /** `--strict`: a deviation from the spec's choices fails the run like a violation. */
+  strict?: boolean
   /** Other strings never to let out of the run besides the API key (a key given another way). */
   secrets?: ReadonlyArray<string>
 }
@@ -43,6 +46,7 @@ export async function runContract({
   secrets = [],
   explore,
   minCoverage,
+  strict = false,
   ...options
 }: RunContractOptions): Promise<RunResult> {
   const exploring = exploreOptions(explore)
@@ -50,6 +54,7 @@ export async function runContract({
   const started = performance.now()
   const selected = scenarios ?? selectScenarios(only, exploring).flatMap((group) => group.scenarios)
   const { session, setup } = await openSession({ ...options, concurrency: exploring.concurrency })
+  if (strict) for (const exchange of setup.exchanges) exchange.results = exchange.results.map(underStrict)
   const results: Array<ScenarioResult | undefined> = selected.map(() => undefined)
   let judged = setup.outcome !== 'error'
   const limit = pLimit(exploring.concurrency)
@@ -58,7 +63,7 @@ export async function runContract({
       wave.map((index) =>
         limit(async () => {
           const scenario = selected[index] as Scenario
-          const result = !session || !judged ? notRun(scenario) : await runScenario(scenario, session)
+          const result = !session || !judged ? notRun(scenario) : await runScenario(scenario, { ...session, strict })
           results[index] = result
           if (result.outcome === 'error') judged = false
           return result
@@ -89,6 +94,8 @@ export async function runContract({
     scenarios: scenarioResults,
     unsafeRequestsSent: session?.client.unsafeRequestsSent ?? 0,
     refusedRequests: session?.client.refusedRequests ?? 0,
+    strict,
+    findings: countFindings(setup, scenarioResults),
     explore: exploring,
     coverage,
     minCoverage,

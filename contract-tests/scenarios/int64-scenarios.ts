@@ -1,6 +1,7 @@
 import { int64Max, int64Min } from '../../spec/int64.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Pet } from '../../spec/types.ts'
+import { interfaceSays } from '../model/citations.ts'
 import type { Scenario } from '../model/scenario.ts'
 import { isPet } from '../model/suite-data.ts'
 import { expectStatus } from './expect-status.ts'
@@ -15,6 +16,7 @@ export const int64Scenarios: Array<Scenario> = unsafeInt64Values.map((categoryId
   check: 'int64_exact',
   title: `createPet keeps categoryId ${categoryId} to the digit, or refuses it with 400`,
   operationId: 'createPet',
+  basis: interfaceSays.categoryIdInt64,
   writes: true,
   async run(context) {
     const sent = { name: `${context.data.runTag}-int64`, categoryId }

@@ -1,5 +1,6 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Message } from '../../spec/types.ts'
+import { interfaceSays, specChooses } from '../model/citations.ts'
 import type { Scenario } from '../model/scenario.ts'
 import { expectStatus } from './expect-status.ts'
 
@@ -10,6 +11,7 @@ export const messageScenarios: Array<Scenario> = [
     check: 'message_queued',
     title: 'sendMessage answers 2xx with the message echoed, a string id and status, an ISO 8601 createdAt',
     operationId: 'sendMessage',
+    basis: interfaceSays.message,
     writes: true,
     async run(context) {
       const text = `${context.data.runTag} hello`
@@ -35,9 +37,20 @@ export const messageScenarios: Array<Scenario> = [
         received: stringifyJson(message.createdAt),
       })
       if (message.status !== 'queued')
-        context.observe({ message: `A new message has status ${stringifyJson(message.status)}, not "queued".` })
+        context.observe({
+          message: `A new message has status ${stringifyJson(message.status)}, not "queued".`,
+          expected: '"queued"',
+          received: stringifyJson(message.status),
+          basis: specChooses.messageQueued,
+        })
       if (exchange.response?.status !== 202)
-        context.observe({ message: `sendMessage answered ${exchange.response?.status}; the mock answers 202.` })
+        context.observe({
+          message: `sendMessage answered ${exchange.response?.status}; the spec answers 202.`,
+          expected: '202',
+          received: String(exchange.response?.status),
+          exchange,
+          basis: specChooses.messageAccepted,
+        })
     },
   },
   ...[
@@ -48,6 +61,7 @@ export const messageScenarios: Array<Scenario> = [
       check: 'invalid_message_rejected',
       title: `sendMessage answers 400 with an Error to ${title}`,
       operationId: 'sendMessage',
+      basis: interfaceSays.invalidMessage,
       writes: true,
       async run(context) {
         expectStatus(

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { limitRule, petStatuses } from '../../spec/schemas.ts'
 import type { NewPet } from '../../spec/types.ts'
 import { TargetError } from '../client/target-error.ts'
+import { interfaceSays } from '../model/citations.ts'
 import type { ContractCaller } from '../model/contract-caller.ts'
 import type { ExploreOptions } from '../model/explore-options.ts'
 import type { Scenario } from '../model/scenario.ts'
@@ -24,6 +25,7 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
       title:
         'stateful: created pets are read and listed exactly as sent, none lost or repeated, ids unique under concurrent creates, past 20 and past 100 pets',
       operationId: 'listPets',
+      basis: interfaceSays.uniqueId,
       writes: true,
       explores: true,
       async run(context) {

@@ -19,6 +19,8 @@ export interface ContractConfig {
   /** The exploring phases' options, the seed already drawn so the worker and the report agree. */
   explore: ExploreOptions
   minCoverage?: number
+  /** `--strict`: deviations fail the run. */
+  strict: boolean
 }
 
 /** The environment variable the CLI puts the API key in for the vitest worker. */

@@ -35,7 +35,8 @@ export type Dispatch = (request: DispatchRequest) => MockResponse | Promise<Mock
  * Builds the mock's one router (rou3, from the spec's routes): an operation (HEAD wherever GET), a CORS
  * preflight, 405 `method_not_allowed` with `Allow`, or 404 `route_not_found`, every answer with the CORS
  * headers. The MSW handlers, the in-process fetch, the browser worker and the node:http server all call it.
- * @example const dispatch = createDispatch(core.execute); await dispatch({ method: 'GET', base: 'pets', path: '/pets', … })
+ * @example const dispatch = createDispatch(core.execute)
+ * await dispatch({ method: 'GET', base: 'pets', path: '/pets', … })
  */
 export function createDispatch(execute: Execute): Dispatch {
   return (request) => {
@@ -48,8 +49,8 @@ export function createDispatch(execute: Execute): Dispatch {
     const answer = execute(match.route.operationId, {
       params: match.params,
       query: new URLSearchParams(request.search),
-      header: (name) => request.header(name),
-      readBody: () => request.readBody(),
+      header: request.header,
+      readBody: request.readBody,
     })
     return answer instanceof Promise ? answer.then(withCors) : withCors(answer)
   }
@@ -69,8 +70,19 @@ export function claims(request: Pick<DispatchRequest, 'method' | 'base' | 'path'
  * @example withCors(errorResponse(error)).headers['access-control-allow-origin'] // '*'
  */
 export function withCors(answer: MockResponse): MockResponse {
-  return { status: answer.status, headers: { ...corsHeaders, ...answer.headers }, body: answer.body }
+  const { headers } = answer
+  if (!Object.isFrozen(headers))
+    return { status: answer.status, headers: { ...corsHeaders, ...headers }, body: answer.body }
+  // Header sets shared by many answers (frozen) are merged once: the hot paths (lists, pets) build none.
+  let merged = mergedHeaders.get(headers)
+  if (merged === undefined) {
+    merged = Object.freeze({ ...corsHeaders, ...headers })
+    mergedHeaders.set(headers, merged)
+  }
+  return { status: answer.status, headers: merged, body: answer.body }
 }
+
+const mergedHeaders = new WeakMap<Record<string, string>, Record<string, string>>()
 
 /** 404 `route_not_found` for a path no route matches. */
 export function routeNotFound(method: string, path: string): MockResponse {

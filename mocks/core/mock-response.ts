@@ -4,7 +4,10 @@ import { stringifyJson } from '../../spec/json/stringify-json.ts'
 export interface MockResponse {
   status: number
   headers: Record<string, string>
-  /** Serialized JSON (as UTF-8 bytes where an answer is cached and sent often), or absent for a bodiless answer (204, HEAD). */
+  /**
+   * Serialized JSON (as UTF-8 bytes where an answer is cached and sent often), or absent for a bodiless
+   * answer (204, HEAD).
+   */
   body?: string | Uint8Array
 }
 
@@ -16,6 +19,9 @@ export const corsHeaders: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'Allow, Deprecation, Sunset, WWW-Authenticate',
 }
+
+// Frozen: shared by every answer that has no other header, and so cached by `withCors`.
+const jsonHeaders: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' })
 
 /**
  * A JSON answer.
@@ -31,9 +37,5 @@ export function jsonTextResponse(
   body: string | Uint8Array,
   headers?: Record<string, string>,
 ): MockResponse {
-  return {
-    status,
-    headers: headers ? { 'content-type': 'application/json', ...headers } : { 'content-type': 'application/json' },
-    body,
-  }
+  return { status, headers: headers ? { 'content-type': 'application/json', ...headers } : jsonHeaders, body }
 }

@@ -15,9 +15,14 @@ const namedScenarios = scenarioGroups.map((group) => group.name)
 // A fixed seed under CI keeps the release gate deterministic; a fresh one locally explores further.
 const seed = process.env.CI ? 1 : undefined
 
-async function runAgainst(wrap: (fetch: FetchLike) => FetchLike, only: ReadonlyArray<string> = []): Promise<RunResult> {
+async function runAgainst(
+  wrap: (fetch: FetchLike) => FetchLike,
+  strict = false,
+  only: ReadonlyArray<string> = [],
+): Promise<RunResult> {
   const mock = await createPetStoreMock()
   return runContract({
+    strict,
     targetName: 'variant',
     baseUrl: 'http://petstore.test/v1',
     messagesBaseUrl: 'http://petstore.test',
@@ -37,10 +42,11 @@ function failedChecks(result: RunResult): Set<string> {
   )
 }
 
-it('passes the good mock with no failure and no warning', async () => {
-  const result = await runAgainst((fetch) => fetch)
+it.each([false, true])('passes the good mock with no failure and no finding (strict: %s)', async (strict) => {
+  const result = await runAgainst((fetch) => fetch, strict)
   expect(failedChecks(result)).toEqual(new Set())
   expect(result.exitCode).toBe(0)
+  expect(result.findings).toEqual({ violations: 0, deviations: 0 })
   expect(result.scenarios.filter((scenario) => scenario.outcome !== 'passed')).toEqual([])
 })
 
@@ -48,7 +54,7 @@ describe('faulty implementations', () => {
   it.each(faultyVariants.map((variant) => [variant.name, variant] as const))(
     'fails %s, caught by the right check',
     async (_name, variant) => {
-      const result = await runAgainst(variant.wrap, namedScenarios)
+      const result = await runAgainst(variant.wrap, false, namedScenarios)
       expect(result.exitCode).toBe(1)
       expect([...failedChecks(result)]).toContain(variant.caughtBy)
     },
@@ -65,6 +71,21 @@ describe('conformant implementations that make other allowed choices', () => {
       )
       expect(failures).toEqual([])
       expect(result.exitCode).toBe(0)
+      expect(result.findings.violations).toBe(0)
+      if (variant.deviates) expect(result.findings.deviations).toBeGreaterThan(0)
+    },
+  )
+
+  it.each(conformantVariants.map((variant) => [variant.name, variant] as const))(
+    'judges %s under --strict: fails it exactly when it deviates from the spec',
+    async (_name, variant) => {
+      const result = await runAgainst(variant.wrap, true)
+      expect(result.exitCode).toBe(variant.deviates ? 1 : 0)
+      const failed = [result.setup, ...result.scenarios].flatMap((scenario) =>
+        failuresOf(scenario).map(({ result: failure }) => failure.level),
+      )
+      // Under --strict only deviations fail: a conformant implementation never breaks the interface.
+      expect(new Set(failed)).toEqual(new Set(variant.deviates ? ['deviation'] : []))
     },
   )
 })
