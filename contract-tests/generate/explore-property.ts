@@ -23,7 +23,7 @@ export interface PropertyCheck<T> {
   /** What a deviation of this check rests on: the spec's choice the target departed from. */
   deviationBasis?: Basis
   arbitrary: fc.Arbitrary<T>
-  /** Values always tried, before the generated ones: every member of a small finite domain (each credential, each mutation). */
+  /** Values always tried before the generated ones: every member of a small finite domain (credentials, mutations). */
   examples?: ReadonlyArray<T>
   /** Judges one value, sending its requests through `client`. */
   judge(value: T, client: ContractCaller): Promise<Judgement>
@@ -93,7 +93,9 @@ export async function exploreProperty<T>(
   if (!failure?.counterexample) {
     const interrupted = runs.some((run) => run.interrupted)
     context.assert(true, {
-      message: `${check.promise}: ${judged} generated requests held (seed ${options.seed}${interrupted ? ', time budget reached' : ''})`,
+      message:
+        `${check.promise}: ${judged} generated requests held ` +
+        `(seed ${options.seed}${interrupted ? ', time budget reached' : ''})`,
     })
     return
   }
@@ -101,7 +103,7 @@ export async function exploreProperty<T>(
   const replay = withRegistry(await check.judge(counterexample, context.client))
   const where = `seed ${failure.seed}, path ${failure.counterexamplePath}, shrunk after ${failure.numShrinks} steps`
   context.assert(false, {
-    message: `${check.promise}: ${replay.ok ? 'failed during exploration, passed when replayed' : replay.message} (${where})`,
+    message: `${check.promise}: ${replay.ok ? 'failed while exploring, passed on replay' : replay.message} (${where})`,
     expected: replay.expected,
     received: replay.received,
     exchange: replay.exchange,

@@ -48,7 +48,7 @@ function listRules(query: Record<string, string | undefined>) {
   return { limit, status: query.status }
 }
 
-/** Judges a 200 list against what the interface promises: at most `limit` pets, each of the filtered status, none twice. */
+/** Judges a 200 list by what the interface promises: at most `limit` pets, all of the filtered status, none twice. */
 function judgeList(exchange: Exchange, query: Record<string, string | undefined>, forgiving: boolean): Judgement {
   const { limit, status: filter } = listRules(query)
   const pets = exchange.response?.json
@@ -362,7 +362,7 @@ function operationsBodyFields(): Record<string, true> {
   return bodyFields
 }
 
-/** A request to an operation that only its credential may make wrong, or (alsoWrong) that is wrong in another way too. */
+/** A request only its credential makes wrong, or (alsoWrong) one that is wrong in another way too. */
 function requestFor(context: ScenarioContext, operationId: OperationId, alsoWrong: boolean, seed: number): CallOptions {
   const sample = operations[operationId].sample
   const params = Object.fromEntries(

@@ -18,7 +18,7 @@ export interface CallOptions {
   withKey?: (apiKey: string) => { query?: string; headers?: Record<string, string> }
   /** `false` for a probe: the exchange is returned but not kept among the run's exchanges. */
   record?: boolean
-  /** Where the exchange is kept, before it is sent (so one that never got an answer is kept too); default the client's own list. */
+  /** Where the exchange is kept, before it is sent (one that got no answer is kept too); default the client's list. */
   sink?: Array<Exchange>
   /** HTTP method when not the operation's own (HEAD). */
   method?: string

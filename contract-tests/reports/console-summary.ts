@@ -72,10 +72,12 @@ export function consoleSummary(result: RunResult): string {
     ...(result.coverage ? [coverageLine(result)] : []),
     ...(result.explore
       ? [
-          `Seed: ${result.explore.seed} (--seed ${result.explore.seed} sends the same generated requests again; ${result.explore.maxExamples} examples a check, ${result.explore.concurrency} in flight)`,
+          `Seed: ${result.explore.seed} (--seed ${result.explore.seed} sends the same generated requests again; ` +
+            `${result.explore.maxExamples} examples a check, ${result.explore.concurrency} in flight)`,
         ]
       : []),
-    `Verdict: ${result.coverageShortfall ? 'COVERAGE TOO LOW' : verdict} (exit ${result.exitCode})${why}${result.coverageShortfall ? `: ${result.coverageShortfall}` : ''}`,
+    `Verdict: ${result.coverageShortfall ? 'COVERAGE TOO LOW' : verdict} (exit ${result.exitCode})${why}` +
+      (result.coverageShortfall ? `: ${result.coverageShortfall}` : ''),
     `${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`,
     `Findings: ${violations} violation(s), ${deviations} deviation(s)${strictNote}`,
   )
@@ -91,5 +93,7 @@ function coverageLine({ coverage, minCoverage }: RunResult): string {
     ...(operation.requests === 0 ? [operation.operationId] : []),
   ])
   const share = `${Math.floor(coverage.ratio * 1000) / 10}%`
-  return `Coverage: ${share} (${coverage.covered} of ${coverage.total} operations, promised statuses and parameters exercised${minCoverage !== undefined ? `; --min-coverage ${minCoverage}%` : ''})${missing.length > 0 ? `; not exercised: ${missing.join(', ')}` : ''}`
+  const gate = minCoverage !== undefined ? `; --min-coverage ${minCoverage}%` : ''
+  const what = `${coverage.covered} of ${coverage.total} operations, promised statuses and parameters exercised`
+  return `Coverage: ${share} (${what}${gate})${missing.length > 0 ? `; not exercised: ${missing.join(', ')}` : ''}`
 }

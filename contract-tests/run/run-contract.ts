@@ -102,7 +102,8 @@ export async function runContract({
     ...verdict,
     ...(short && {
       exitCode: 1 as const,
-      coverageShortfall: `Coverage ${percent(coverage.ratio)} is below --min-coverage ${minCoverage}%: ${uncovered(coverage)}.`,
+      coverageShortfall:
+        `Coverage ${percent(coverage.ratio)} is below --min-coverage ${minCoverage}%: ` + `${uncovered(coverage)}.`,
     }),
   }
   return redact(result, [options.apiKey, ...secrets])
@@ -145,5 +146,6 @@ function uncovered(coverage: Coverage): string {
     ...operation.statuses.filter((s) => !s.seen).map((s) => `${operation.operationId} ${s.status}`),
     ...operation.parameters.filter((p) => !p.seen).map((p) => `${operation.operationId} ${p.name}`),
   ])
-  return `not exercised: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}`
+  const more = missing.length > 5 ? ` and ${missing.length - 5} more` : ''
+  return `not exercised: ${missing.slice(0, 5).join(', ')}${more}`
 }

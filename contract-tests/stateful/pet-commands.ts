@@ -170,15 +170,18 @@ export class ListPets implements Command {
     const lost = knowledge.matching(this.status).filter((pet) => !ids.has(String(pet.id)))
     if (lost.length > 0)
       throw fail(
-        `${pets.length} pets returned for limit ${limit} though at least ${pets.length + lost.length} match; missing: ${lost
-          .slice(0, 5)
-          .map((pet) => pet.id)
-          .join(', ')}`,
+        `${pets.length} pets returned for limit ${limit} though at least ${pets.length + lost.length} match; ` +
+          `missing: ${lost
+            .slice(0, 5)
+            .map((pet) => pet.id)
+            .join(', ')}`,
         `exactly min(${limit}, matching) pets`,
       )
   }
   toString = () =>
-    `listPets(${[this.limit !== undefined && `limit=${this.limit}`, this.status && `status=${this.status}`].filter(Boolean).join('&')})`
+    `listPets(${[this.limit !== undefined && `limit=${this.limit}`, this.status && `status=${this.status}`]
+      .filter(Boolean)
+      .join('&')})`
 }
 
 /** Asks an earlier list again: after creates, a stale (cached) answer shows. */

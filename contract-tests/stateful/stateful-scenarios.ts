@@ -23,7 +23,8 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
     {
       check: 'stateful_model',
       title:
-        'stateful: created pets are read and listed exactly as sent, none lost or repeated, ids unique under concurrent creates, past 20 and past 100 pets',
+        'stateful: created pets are read and listed exactly as sent, none lost or repeated, ids unique under ' +
+        'concurrent creates, past 20 and past 100 pets',
       operationId: 'listPets',
       basis: interfaceSays.uniqueId,
       writes: true,
@@ -100,10 +101,13 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
           },
         )
         if (targetError) throw targetError
-        // A run the time budget stopped before any sequence ended counts as failed in fast-check, with no counterexample.
+        // Stopped by the time budget before any sequence ended: fast-check calls it failed, with no counterexample.
         if (!details.failed || details.counterexample === null) {
           context.assert(true, {
-            message: `${details.numRuns} command sequences held; the run knows ${knowledge.size} pets, ${knowledge.created} created by this phase (seed ${options.seed}${details.interrupted ? ', time budget reached' : ''})`,
+            message:
+              `${details.numRuns} command sequences held; the run knows ${knowledge.size} pets, ` +
+              `${knowledge.created} created by this phase ` +
+              `(seed ${options.seed}${details.interrupted ? ', time budget reached' : ''})`,
           })
           return
         }
@@ -111,7 +115,9 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
         if (violation?.exchange) client.keep(violation.exchange)
         const sequence = String(details.counterexample?.[0] ?? '')
         context.assert(false, {
-          message: `${violation?.message ?? String(details.errorInstance)}; shortest failing sequence: ${sequence} (seed ${details.seed}, path ${details.counterexamplePath}, shrunk after ${details.numShrinks} steps)`,
+          message:
+            `${violation?.message ?? String(details.errorInstance)}; shortest failing sequence: ${sequence} ` +
+            `(seed ${details.seed}, path ${details.counterexamplePath}, shrunk after ${details.numShrinks} steps)`,
           expected: violation?.expected,
           received: violation?.received,
           exchange: violation?.exchange,

@@ -42,7 +42,8 @@ export function parsePets(input: unknown, what = 'the pets'): Array<StoredPet> {
     // The mock assigns and indexes ids as numbers: it keeps any int64 categoryId, but ids up to 2^53 only.
     if (typeof id !== 'number')
       throw new InvalidPetsError(
-        `Failed to read ${what}: pet ${index} has id ${id}, beyond 2^53; the mock keeps ids up to ${Number.MAX_SAFE_INTEGER}.`,
+        `Failed to read ${what}: pet ${index} has id ${id}, beyond 2^53; ` +
+          `the mock keeps ids up to ${Number.MAX_SAFE_INTEGER}.`,
       )
     if (seen.has(id))
       throw new InvalidPetsError(`Failed to read ${what}: pet ${index} repeats id ${id}; ids must be unique.`)
