@@ -67,7 +67,9 @@ export function consoleSummary(result: RunResult): string {
   const strictNote = result.strict ? ' (--strict: deviations fail the run)' : ''
   lines.push(
     '',
-    `Unsafe requests sent: ${result.unsafeRequestsSent}${refused}`,
+    // In words: a reader should not have to know what makes a request unsafe.
+    `Unsafe requests sent: ${result.unsafeRequestsSent}${refused} (POST and any method but GET and HEAD: ` +
+      `they can change the target's data; a read-only run sends none)`,
     `Duration: ${(result.durationMs / 1000).toFixed(2)} s`,
     ...(result.coverage ? [coverageLine(result)] : []),
     ...(result.explore
