@@ -41,6 +41,11 @@ Coverage:
   --min-coverage N         exit 1 when the run exercised less than N% of the spec's
                            operations, the statuses they promise and their parameters
 
+Comparison:
+  --compare-with mock      also run the named scenarios against the in-process mock and list
+                           where the target answers differently in ways the interface leaves
+                           open (which status, extra fields, default status, order, error codes)
+
 Output:
   --report-dir DIR         JSON, JUnit XML and HTML reports (default reports/contract)
   --only NAME,...          run only these checks or groups (e.g. auth_required,status_filter)

@@ -18,6 +18,7 @@ export interface ContractArgs {
   concurrency?: string
   'time-budget-s'?: string
   'min-coverage'?: string
+  'compare-with'?: string
   strict?: boolean
 }
 
@@ -35,6 +36,8 @@ export interface RunConfig {
   explore: ExploreOptions
   /** The share (0-100) of the spec the run must exercise. */
   minCoverage?: number
+  /** `--compare-with mock`: also run against the in-process mock and list the differences. */
+  compareWithMock: boolean
   /** Deviations from the spec's choices fail the run like violations. */
   strict: boolean
 }
@@ -110,6 +113,7 @@ export function resolveRunConfig(args: ContractArgs, env: Record<string, string 
     only,
     explore,
     minCoverage: wholeNumber('--min-coverage', args['min-coverage'], 0, 100),
+    compareWithMock: compareWith(args['compare-with']),
     strict: args.strict === true,
   }
 }
@@ -136,4 +140,10 @@ function httpUrl(flag: string, value: string): string {
   if (url.username || url.password)
     throw new CliError(`${flag} must not carry credentials; pass the key with --api-key.`)
   return url.href.replace(/\/$/, '')
+}
+
+function compareWith(value: string | undefined): boolean {
+  if (value === undefined) return false
+  if (value === 'mock') return true
+  throw new CliError(`--compare-with takes "mock" (the in-process mock), got "${value}".`)
 }

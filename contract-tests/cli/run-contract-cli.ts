@@ -68,6 +68,7 @@ async function runContractMain(
         concurrency: { type: 'string' },
         'time-budget-s': { type: 'string' },
         'min-coverage': { type: 'string' },
+        'compare-with': { type: 'string' },
         strict: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -112,6 +113,7 @@ async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secret
     only: config.only,
     explore: config.explore,
     minCoverage: config.minCoverage,
+    compareWithMock: config.compareWithMock,
     strict: config.strict,
   }
   // The key reaches the vitest worker through its environment only; it is never in provided data.

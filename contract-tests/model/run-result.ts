@@ -1,3 +1,4 @@
+import type { Difference } from './comparison.ts'
 import type { Coverage } from './coverage.ts'
 import { levelOf } from './exchange.ts'
 import type { ExploreOptions } from './explore-options.ts'
@@ -24,6 +25,8 @@ export interface RunResult {
   /** What the run exercised of the spec; with `minCoverage`, the share it had to reach. */
   coverage?: Coverage
   minCoverage?: number
+  /** With `--compare-with mock`: where the target answered differently from the in-process mock. */
+  comparison?: Array<Difference>
   /** Why the run failed though no check did: it exercised less than `minCoverage`. */
   coverageShortfall?: string
   /** How the exploring phases ran: the seed replays the same requests (`--seed`). */

@@ -65,6 +65,14 @@ export function consoleSummary(result: RunResult): string {
   const why = result.targetError ? `: ${result.targetError}` : ''
   const { violations, deviations } = result.findings
   const strictNote = result.strict ? ' (--strict: deviations fail the run)' : ''
+  if (result.comparison) {
+    lines.push(
+      '',
+      `Compared with the in-process mock (${result.comparison.length} differences the interface leaves open):`,
+    )
+    for (const { kind, operationId, detail, count, example } of result.comparison)
+      lines.push(`  ~ [${kind}] ${operationId}: ${detail} (${count}×, e.g. ${example})`)
+  }
   lines.push(
     '',
     // In words: a reader should not have to know what makes a request unsafe.

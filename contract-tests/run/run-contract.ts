@@ -1,5 +1,6 @@
 import pLimit from 'p-limit'
 import type { ClientOptions } from '../client/contract-client.ts'
+import { compareWithMock as compareWithMockRun } from '../compare/compare-with-mock.ts'
 import { type ExploreOptions, exploreOptions } from '../generate/explore-options.ts'
 import type { Coverage } from '../model/coverage.ts'
 import { underStrict } from '../model/exchange.ts'
@@ -21,6 +22,8 @@ export interface RunContractOptions extends ClientOptions {
   scenarios?: ReadonlyArray<Scenario>
   /** How the generated and stateful phases explore: seed (fresh when absent), examples, concurrency, budget. */
   explore?: Partial<ExploreOptions>
+  /** Also runs the named scenarios against the in-process mock and lists where the answers differ. */
+  compareWithMock?: boolean
   /** The share (0-100) of the spec's operations, statuses and parameters the run must exercise, else exit 1. */
   minCoverage?: number
   /** `--strict`: a deviation from the spec's choices fails the run like a violation. */
@@ -47,6 +50,7 @@ export async function runContract({
   explore,
   minCoverage,
   strict = false,
+  compareWithMock = false,
   ...options
 }: RunContractOptions): Promise<RunResult> {
   const exploring = exploreOptions(explore)
@@ -105,6 +109,21 @@ export async function runContract({
       coverageShortfall:
         `Coverage ${percent(coverage.ratio)} is below --min-coverage ${minCoverage}%: ` + `${uncovered(coverage)}.`,
     }),
+  }
+  if (compareWithMock) {
+    // Loaded only here: a run that does not compare has no use for the mock's modules.
+    const { createPetStoreMock } = await import('../../mocks/create-pet-store-mock.ts')
+    const mock = await createPetStoreMock({ apiKeys: [options.apiKey] })
+    const mockRun = await runContract({
+      ...options,
+      targetName: 'mock (in-process)',
+      baseUrl: 'http://petstore.mock/v1',
+      messagesBaseUrl: 'http://petstore.mock',
+      fetch: mock.fetch,
+      scenarios: selected.filter((scenario) => !scenario.explores),
+      strict,
+    })
+    result.comparison = compareWithMockRun(result, mockRun)
   }
   return redact(result, [options.apiKey, ...secrets])
 }

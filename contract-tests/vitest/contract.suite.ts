@@ -27,6 +27,7 @@ const run = await runContract({
   only: config.only,
   explore: config.explore,
   minCoverage: config.minCoverage,
+  compareWithMock: config.compareWithMock,
   strict: config.strict,
 })
 

@@ -1,0 +1,50 @@
+import { expect, it } from 'vitest'
+import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
+import type { FetchLike } from '../client/contract-client.ts'
+import { runContract } from '../run/run-contract.ts'
+
+/** A target that makes other allowed choices: 200 for a create, a default status, an extra field, newest first. */
+function otherChoices(fetch: FetchLike): FetchLike {
+  return async (input, init) => {
+    const response = await fetch(input, init)
+    const method = (init?.method ?? 'GET').toUpperCase()
+    if (!response.ok || !/\/pets(\?|$)/.test(input)) return response
+    const body = await response.json()
+    if (method === 'POST')
+      return new Response(stringifyJson({ status: 'available', ...body, tags: [] }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      })
+    return new Response(stringifyJson([...body].reverse()), { headers: { 'content-type': 'application/json' } })
+  }
+}
+
+async function compare(wrap: (fetch: FetchLike) => FetchLike) {
+  const mock = await createPetStoreMock()
+  return runContract({
+    targetName: 'other',
+    baseUrl: 'http://other.test/v1',
+    messagesBaseUrl: 'http://other.test',
+    apiKey: developmentApiKey,
+    fetch: wrap(mock.fetch),
+    only: ['createPet', 'listPets'],
+    compareWithMock: true,
+  })
+}
+
+it('lists where a target answers differently from the mock where the interface leaves it open', async () => {
+  const result = await compare(otherChoices)
+  const kinds = new Set(result.comparison?.map((difference) => `${difference.kind} ${difference.operationId}`))
+  expect(kinds).toEqual(
+    new Set(['status createPet', 'default status createPet', 'extra fields createPet', 'order listPets']),
+  )
+  const status = result.comparison?.find((difference) => difference.kind === 'status')
+  expect(status?.detail).toBe('the target answers 200, the mock 201')
+})
+
+it('finds no difference between the mock and itself', async () => {
+  const result = await compare((fetch) => fetch)
+  expect(result.comparison).toEqual([])
+})
