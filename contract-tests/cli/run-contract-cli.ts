@@ -91,7 +91,8 @@ async function runContractMain(
       target = { name: 'local (standalone mock)', kind: 'http', baseUrl, messagesBaseUrl }
     } else {
       target = {
-        name: config.target === 'url' ? 'url' : config.target,
+        // A title that names the deployment: its host, rather than the word "url".
+        name: config.target === 'url' ? new URL(config.baseUrl!).host : config.target,
         kind: 'http',
         baseUrl: config.baseUrl!,
         messagesBaseUrl: config.messagesBaseUrl!,

@@ -87,7 +87,8 @@ function header(result: RunResult, counts: Counts): SafeHtml {
     html`<a href="#failures">Failures (${counts.failing})</a>`,
     html`<a href="#warnings">Deviations (${counts.warnings})</a>`,
     html`<a href="#skipped">Skipped (${counts.skipped})</a>`,
-    html`<a href="#scenarios">All scenarios (${result.scenarios.length + 1})</a>`,
+    // Counted as the tiles and the console count: scenarios, the setup apart.
+    html`<a href="#scenarios">All scenarios (${result.scenarios.length}) and the setup</a>`,
   ]
   return html`<header class="summary tone-${verdict.tone}"><div class="inner">
 <div class="verdict"><span class="badge">${verdict.label}</span>${title}${exit}</div>
@@ -396,7 +397,7 @@ ${matrix(result, anchors)}
 ${failures(judged, ids)}
 ${warnings(judged)}
 ${skipped(result.scenarios)}
-<section id="scenarios"><h2>All scenarios <span class="count">${judged.length}</span></h2>
+<section id="scenarios"><h2>All scenarios <span class="count">${result.scenarios.length}</span> and the setup</h2>
 <div class="list">${judged.map(({ scenario }) => scenarioCard(scenario))}</div>
 </section>
 </main>
