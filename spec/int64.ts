@@ -19,8 +19,17 @@ export function isInt64(value: unknown): value is number | bigint {
  */
 export function int64Exact<T>(schema: z.ZodType<T>): z.ZodType<T> {
   return z.unknown().superRefine((value, context) => {
+    // The usual value has no bigint: it is judged as it is, with no copy (and no walk of a deep hostile body).
     const beyond: Array<Array<PropertyKey>> = []
-    const result = schema.safeParse(standIn(value, [], beyond))
+    let judged = value
+    try {
+      if (containsBigInt(value)) judged = standIn(value, undefined, beyond)
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error
+      context.addIssue({ code: 'custom', path: [], message: 'Nested too deeply to be judged' })
+      return
+    }
+    const result = schema.safeParse(judged)
     for (const path of beyond) context.addIssue({ code: 'custom', path, message: 'Integer beyond the int64 range' })
     if (result.success) return
     for (const issue of result.error.issues)
@@ -28,16 +37,39 @@ export function int64Exact<T>(schema: z.ZodType<T>): z.ZodType<T> {
   }) as unknown as z.ZodType<T>
 }
 
-function standIn(value: unknown, path: Array<PropertyKey>, beyond: Array<Array<PropertyKey>>): unknown {
+/** Whether a bigint is anywhere in a value, walked without recursion (a body may nest 10,000 deep). */
+function containsBigInt(value: unknown): boolean {
+  const stack: Array<unknown> = [value]
+  while (stack.length > 0) {
+    const item = stack.pop()
+    if (typeof item === 'bigint') return true
+    if (typeof item === 'object' && item !== null) for (const child of Object.values(item)) stack.push(child)
+  }
+  return false
+}
+
+/** A path as a chain of links, turned into an array only for an issue: copying it at every level is quadratic. */
+interface PathLink {
+  parent: PathLink | undefined
+  key: PropertyKey
+}
+
+const pathOf = (link: PathLink | undefined): Array<PropertyKey> => {
+  const path: Array<PropertyKey> = []
+  for (let at = link; at; at = at.parent) path.unshift(at.key)
+  return path
+}
+
+function standIn(value: unknown, path: PathLink | undefined, beyond: Array<Array<PropertyKey>>): unknown {
   if (typeof value === 'bigint') {
-    if (!isInt64(value)) beyond.push(path)
+    if (!isInt64(value)) beyond.push(pathOf(path))
     return value < 0n ? Number.MIN_SAFE_INTEGER : Number.MAX_SAFE_INTEGER
   }
-  if (Array.isArray(value)) return value.map((item, index) => standIn(item, [...path, index], beyond))
+  if (Array.isArray(value)) return value.map((item, index) => standIn(item, { parent: path, key: index }, beyond))
   if (typeof value !== 'object' || value === null) return value
   let copy: Record<string, unknown> | undefined
   for (const [key, item] of Object.entries(value)) {
-    const replaced = standIn(item, [...path, key], beyond)
+    const replaced = standIn(item, { parent: path, key }, beyond)
     if (replaced === item) continue
     copy ??= { ...value }
     copy[key] = replaced
