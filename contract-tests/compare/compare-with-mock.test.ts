@@ -48,3 +48,11 @@ it('finds no difference between the mock and itself', async () => {
   const result = await compare((fetch) => fetch)
   expect(result.comparison).toEqual([])
 })
+
+it('shows the comparison and the coverage in the HTML report', async () => {
+  const { htmlReport } = await import('../reports/html-report.ts')
+  const page = htmlReport(await compare(otherChoices))
+  expect(page).toContain('<h2>Compared with the mock <span class="count">4</span></h2>')
+  expect(page).toContain('the target answers 200, the mock 201')
+  expect(page).toMatch(/<h2>Coverage <span class="count">[\d.]+%<\/span><\/h2>/)
+})

@@ -4,6 +4,7 @@ import { failuresOf, type ScenarioResult, warningsOf } from '../model/scenario-r
 import { type CellOutcome, checkMatrix, type MatrixCell, type MatrixRow } from './check-matrix.ts'
 import { exchangeOf } from './exchange-of.ts'
 import { html, SafeHtml } from './html.ts'
+import { htmlComparison, htmlCoverage } from './html-coverage.ts'
 import { htmlExchange, statusBadge } from './html-exchange.ts'
 import { reportStyles } from './report-styles.ts'
 
@@ -397,6 +398,8 @@ ${matrix(result, anchors)}
 ${failures(judged, ids)}
 ${warnings(judged)}
 ${skipped(result.scenarios)}
+${htmlCoverage(result)}
+${htmlComparison(result)}
 <section id="scenarios"><h2>All scenarios <span class="count">${result.scenarios.length}</span> and the setup</h2>
 <div class="list">${judged.map(({ scenario }) => scenarioCard(scenario))}</div>
 </section>
