@@ -25,6 +25,19 @@ const mapPets = (value: unknown, change: (pet: Pet) => unknown): unknown =>
 /** Implementations that make other choices the interface allows: each must pass the suite. */
 export const conformantVariants: Array<Variant> = [
   {
+    name: 'slow-with-429',
+    description: 'answers after a delay, and every 25th request with 429 and Retry-After: 0 (a rate limiter)',
+    wrap: (fetch) => {
+      let requests = 0
+      return async (input, init) => {
+        await new Promise((resolve) => setTimeout(resolve, 3))
+        if (++requests % 25 === 0)
+          return json(429, { code: 'rate_limited', message: 'Slow down.', status: 429 }, { 'retry-after': '0' })
+        return fetch(input, init)
+      }
+    },
+  },
+  {
     name: 'newest-first',
     description: 'lists pets newest first',
     wrap: (fetch) => {
