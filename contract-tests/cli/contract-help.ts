@@ -1,5 +1,9 @@
-/** The `--help` text of `npm run contract` (quoted in the README). */
-export const contractHelp = `Usage: npm run contract -- [options]
+/**
+ * The `--help` text of the contract CLI, for the command that starts it (quoted in the README).
+ * @example contractHelp('petstore-contract')
+ */
+export function contractHelp(command: string): string {
+  return `Usage: ${command} [options]
 
 Runs the Pet Store contract suite against a target and exits 0 (conformant),
 1 (at least one contract violation) or 2 (usage error, or the target could not be judged).
@@ -25,3 +29,4 @@ Output:
   --report-dir DIR         JSON, JUnit XML and HTML reports (default reports/contract)
   --only NAME,...          run only these checks or groups (e.g. auth_required,status_filter)
   -h, --help               show this text`
+}

@@ -1,5 +1,8 @@
+// Brings vitest's `test` key into vite's config type for startVitest's overrides.
+
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import type {} from 'vitest/config'
 import type { MockServer } from '../../mocks/node/create-mock-server.ts'
 import { consoleSummary } from '../reports/console-summary.ts'
 import { redact, redactText } from '../reports/redact.ts'
@@ -11,7 +14,10 @@ import { checkReachable } from './check-reachable.ts'
 import { contractHelp } from './contract-help.ts'
 import { ConfigError, type RunConfig, resolveRunConfig } from './resolve-run-config.ts'
 
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
+// The suite sits beside this file's folder as .ts in the repository and as compiled .js in the package; vitest's
+// root is its own folder so that no vitest config of the project it is installed in applies.
+const suiteExtension = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
+const suiteRoot = fileURLToPath(new URL('../vitest/', import.meta.url))
 const inProcessBase = { baseUrl: 'http://petstore.mock/v1', messagesBaseUrl: 'http://petstore.mock' }
 
 export interface CliIo {
@@ -20,7 +26,7 @@ export interface CliIo {
 }
 
 /**
- * `npm run contract`: resolves the target, runs the suite under vitest, prints the summary, writes
+ * `npm run contract` and `petstore-contract`: resolves the target, runs the suite under vitest, prints the summary, writes
  * the reports and returns the exit code. Never throws: every failure is one line and code 2.
  * @example process.exitCode = await runContractCli(process.argv.slice(2), process.env, console)
  */
@@ -28,6 +34,7 @@ export async function runContractCli(
   argv: Array<string>,
   env: Record<string, string | undefined>,
   io: CliIo,
+  command = 'npm run contract --',
 ): Promise<number> {
   let secrets: Array<string> = []
   const secretsFrom = (args: Array<string>) => {
@@ -61,7 +68,7 @@ export async function runContractCli(
       allowPositionals: false,
     })
     if (values.help) {
-      io.out(contractHelp)
+      io.out(contractHelp(command))
       return 0
     }
     const config = resolveRunConfig(values, env)
@@ -114,10 +121,12 @@ async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secret
   const vitest = await startVitest(
     'test',
     [],
-    { config: false, watch: false, reporters: [reporter], root: projectRoot },
+    { config: false, watch: false, reporters: [reporter], root: suiteRoot },
     {
       test: {
-        include: ['contract-tests/vitest/contract.suite.ts'],
+        include: [`contract.suite${suiteExtension}`],
+        // vitest's default exclude holds **/node_modules/**: where the package is installed, the suite is in there.
+        exclude: [],
         provide: { petstoreContract: contract },
         pool: 'threads',
         fileParallelism: false,

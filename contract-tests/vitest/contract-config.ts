@@ -1,3 +1,5 @@
+// Loads vitest's own types, so that the augmentation at the end merges with them in any program.
+import type {} from 'vitest'
 import type { ScenarioResult } from '../run/scenario-result.ts'
 
 /** Where the suite sends its requests: answered in the worker by the in-process mock, or over HTTP. */
