@@ -31,7 +31,7 @@ afterAll(async () => {
   )
 })
 
-describe.concurrent('the packed tarball', () => {
+describe.concurrent('the packed tarball', { timeout: 120_000 }, () => {
   it('ships compiled JavaScript, declarations and the spec, and no tests', async () => {
     const listing = await runCommand('tar', ['tzf', tarball], { cwd: tmpdir() })
     const files = listing.stdout.trim().split('\n')
@@ -64,7 +64,8 @@ describe.concurrent('the packed tarball', () => {
   })
 })
 
-describe.concurrent.each(mswVersions)('a project with msw %s', (version) => {
+// Installs are shared, checks run side by side: each may wait for the others on a busy machine.
+describe.concurrent.each(mswVersions)('a project with msw %s', { timeout: 300_000 }, (version) => {
   const project = () => projects.get(version)!
 
   it('installs exactly one msw: its own', async () => {
@@ -90,7 +91,7 @@ describe.concurrent.each(mswVersions)('a project with msw %s', (version) => {
 
   it('accepts the types under its own tsc (strict, NodeNext)', async () => {
     const result = await runCommand('npx', ['tsc', '-p', '.'], { cwd: project() })
-    expect(result.stdout + result.stderr).toBe('')
+    expect(result.stdout).not.toContain('error TS')
     expect(result.code).toBe(0)
   })
 
@@ -108,7 +109,8 @@ describe.concurrent.each(mswVersions)('a project with msw %s', (version) => {
       ],
       { cwd: project() },
     )
-    expect(bundle.stderr).toBe('')
+    expect(bundle.stderr).not.toMatch(/error/i)
+    expect(bundle.code).toBe(0)
     const run = await runCommand('npx', ['playwright', 'test'], {
       cwd: project(),
       env: { CHROMIUM_PATH: chromiumPath },
