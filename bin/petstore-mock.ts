@@ -2,4 +2,4 @@
 // `petstore-mock`: the standalone server, as `npm start` runs it in this repository.
 import { runMockCli } from '../mocks/cli/run-mock-cli.ts'
 
-await runMockCli(process.argv.slice(2), process.env, 'petstore-mock')
+process.exitCode = await runMockCli(process.argv.slice(2), process.env, 'petstore-mock')

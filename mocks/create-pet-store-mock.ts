@@ -1,5 +1,6 @@
 import { getResponse, type RequestHandler } from 'msw'
 import { createPetStoreCore, type PetStoreCore } from './core/create-pet-store-core.ts'
+import { routeNotFound, withCors } from './core/dispatch.ts'
 import { createPetStoreModel, type PetStoreModel, type PetStoreModelOptions } from './model/create-pet-store-model.ts'
 import { createHandlers, type HandlerOptions } from './msw/create-handlers.ts'
 import { toFetchResponse } from './msw/to-fetch-response.ts'
@@ -41,23 +42,13 @@ export async function createPetStoreMock(options: PetStoreMockOptions = {}): Pro
     handlers,
     async fetch(input, init) {
       const request = new Request(input, init)
-      const pathname = new URL(request.url).pathname
-      // msw's path matching throws on a malformed percent-escape; the mock answers it instead.
-      if (!isDecodable(pathname)) return toFetchResponse(core.malformedPath(request.method, pathname), request.method)
       const response = await getResponse(handlers, request)
+      // This fetch reaches nothing else: a request outside both bases is a 404 too.
       return (
-        response ?? toFetchResponse(core.routeNotFound(request.method, new URL(request.url).pathname), request.method)
+        response ??
+        toFetchResponse(withCors(routeNotFound(request.method, new URL(request.url).pathname)), request.method)
       )
     },
     reset: () => model.reset(),
-  }
-}
-
-function isDecodable(path: string): boolean {
-  try {
-    decodeURIComponent(path)
-    return true
-  } catch {
-    return false
   }
 }

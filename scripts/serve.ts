@@ -1,3 +1,3 @@
 import { runMockCli } from '../mocks/cli/run-mock-cli.ts'
 
-await runMockCli(process.argv.slice(2), process.env, 'npm start --')
+process.exitCode = await runMockCli(process.argv.slice(2), process.env, 'npm start --')

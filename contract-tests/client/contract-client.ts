@@ -1,7 +1,8 @@
 import { operations } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { responseChecks } from '../checks/registry.ts'
-import type { Exchange, ExchangeResponse } from './exchange.ts'
+import type { CallOptions, ContractCaller } from '../model/contract-caller.ts'
+import type { Exchange, ExchangeResponse } from '../model/exchange.ts'
 import { readCappedText } from './read-capped-text.ts'
 import { ReadOnlyRefusal, TargetError } from './target-error.ts'
 
@@ -24,23 +25,6 @@ export interface ClientOptions {
   maxRetryDelayMs?: number
 }
 
-export interface CallOptions {
-  /** Path parameters, inserted as given (already encoded). */
-  params?: Record<string, string | number>
-  /** Raw query string without `?`, so malformed queries can be sent. */
-  query?: string
-  json?: unknown
-  /** A raw body, for bodies that are not JSON. */
-  body?: string
-  contentType?: string
-  /** The Authorization header, or a function of the key that gives it; `null` sends none; default `Bearer <key>`. */
-  authorization?: string | null | ((apiKey: string) => string | null)
-  /** HTTP method when not the operation's own (HEAD). */
-  method?: string
-  /** Statuses accepted beyond those the spec documents. */
-  alsoAccepted?: ReadonlyArray<number>
-}
-
 const safeMethods = new Set(['GET', 'HEAD'])
 
 /**
@@ -48,7 +32,7 @@ const safeMethods = new Set(['GET', 'HEAD'])
  * so no scenario can forget one. Handles timeouts, read-only refusal, 429 retries and redirects.
  * @example const exchange = await client.call('listPets', { query: 'limit=5' })
  */
-export class ContractClient {
+export class ContractClient implements ContractCaller {
   readonly exchanges: Array<Exchange> = []
   unsafeRequestsSent = 0
   refusedRequests = 0
@@ -104,7 +88,12 @@ export class ContractClient {
     exchange.response = await this.send(method, url, headers, body)
     for (const check of responseChecks) {
       const verdict = check.run(exchange as Exchange & { response: ExchangeResponse }, contract)
-      if (verdict) exchange.results.push({ check: check.name, ...verdict })
+      if (!verdict) continue
+      const finding = verdict.outcome !== 'passed' && {
+        level: verdict.outcome === 'failed' ? ('violation' as const) : ('deviation' as const),
+        basis: check.basis,
+      }
+      exchange.results.push({ check: check.name, ...verdict, ...finding })
     }
     return exchange
   }

@@ -1,7 +1,7 @@
 import { operationList } from '../../spec/operations.ts'
 import { responseChecks } from '../checks/registry.ts'
-import type { RunResult } from '../run/run-result.ts'
-import type { ScenarioResult } from '../run/scenario-result.ts'
+import type { RunResult } from '../model/run-result.ts'
+import type { ScenarioResult } from '../model/scenario-result.ts'
 
 export type CellOutcome = 'passed' | 'failed' | 'warning' | 'skipped' | 'error'
 

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { RunResult } from '../run/run-result.ts'
+import type { RunResult } from '../model/run-result.ts'
 import { htmlReport } from './html-report.ts'
 import { junitReport } from './junit-report.ts'
 

@@ -1,8 +1,8 @@
 import { type ClientOptions, ContractClient } from '../client/contract-client.ts'
 import { TargetError } from '../client/target-error.ts'
+import { failuresOf, type ScenarioResult } from '../model/scenario-result.ts'
+import { prepareSuiteData } from './prepare-suite-data.ts'
 import type { Session } from './run-scenario.ts'
-import { failuresOf, type ScenarioResult } from './scenario-result.ts'
-import { prepareSuiteData } from './suite-data.ts'
 
 /**
  * Opens a session on a target: the client, and the data prepared for the scenarios. The setup's

@@ -1,6 +1,7 @@
-import type { OperationId } from '../../spec/types.ts'
-import type { CallOptions } from '../client/contract-client.ts'
-import type { Scenario, ScenarioContext } from '../run/scenario.ts'
+import { type OperationSpec, operationList } from '../../spec/operations.ts'
+import { interfaceSays, specChooses } from '../model/citations.ts'
+import type { CallOptions } from '../model/contract-caller.ts'
+import type { Scenario, ScenarioContext } from '../model/scenario.ts'
 import { expectStatus } from './expect-status.ts'
 
 /** Authorization headers that must all be refused with 401. The key never appears in these values. */
@@ -12,33 +13,40 @@ const refusals: ReadonlyArray<{ title: string; authorization: (key: string) => s
   { title: 'an empty bearer token', authorization: () => 'Bearer ' },
 ]
 
-/** A request each operation accepts but for the key, so that only authentication can refuse it. */
-function validRequest(operationId: OperationId, context: ScenarioContext): CallOptions {
-  switch (operationId) {
-    case 'createPet':
-      return { json: { name: `${context.data.runTag}-auth`, categoryId: 1 } }
-    case 'getPet':
-      return { params: { petId: context.data.listed[0]?.id ?? 1 } }
-    case 'sendMessage':
-      return { json: { message: 'contract suite' } }
-    default:
-      return {}
-  }
+/**
+ * A request the operation accepts but for the key, so that only authentication can refuse it: the
+ * spec's sample request, with path parameters naming a pet the target lists and a body named after the run.
+ */
+function validRequest({ sample }: OperationSpec, context: ScenarioContext): CallOptions {
+  const known = context.data.listed[0]?.id
+  const params = Object.fromEntries(
+    Object.entries(sample.params).map(([name, value]) => [
+      name,
+      name === 'petId' && known !== undefined ? known : value,
+    ]),
+  )
+  const json =
+    typeof sample.json === 'object' && sample.json !== null && 'name' in sample.json
+      ? { ...sample.json, name: `${context.data.runTag}-auth` }
+      : sample.json
+  return { params, ...(json !== undefined && { json }) }
 }
 
-const operations: ReadonlyArray<OperationId> = ['listPets', 'createPet', 'getPet', 'sendMessage']
+// Every operation the interface describes: a new one in the spec joins the matrix with no edit here.
+const described = operationList.filter((operation) => operation.described)
 
 export const authScenarios: Array<Scenario> = [
-  ...operations.flatMap((operationId) =>
+  ...described.flatMap((operation) =>
     refusals.map(
       ({ title, authorization }): Scenario => ({
         check: 'auth_required',
-        title: `${operationId} answers 401 with an Error to ${title}`,
-        operationId,
-        writes: operationId === 'createPet' || operationId === 'sendMessage',
+        title: `${operation.operationId} answers 401 with an Error to ${title}`,
+        operationId: operation.operationId,
+        basis: interfaceSays.authentication,
+        writes: operation.writes,
         async run(context) {
-          const exchange = await context.client.call(operationId, {
-            ...validRequest(operationId, context),
+          const exchange = await context.client.call(operation.operationId, {
+            ...validRequest(operation, context),
             authorization,
           })
           expectStatus(context, exchange, 401, `${title} is refused`)
@@ -50,6 +58,7 @@ export const authScenarios: Array<Scenario> = [
     check: 'lowercase_bearer',
     title: 'listPets with a lower-case "bearer" scheme (either answer is allowed)',
     operationId: 'listPets',
+    basis: specChooses.bearerAnyCase,
     writes: false,
     async run(context) {
       const exchange = await context.client.call('listPets', {

@@ -1,6 +1,4 @@
-// Loads vitest's own types, so that the augmentation at the end merges with them in any program.
-import type {} from 'vitest'
-import type { ScenarioResult } from '../run/scenario-result.ts'
+import type { RunResult } from '../model/run-result.ts'
 
 /** Where the suite sends its requests: answered in the worker by the in-process mock, or over HTTP. */
 export interface TargetSpec {
@@ -17,6 +15,8 @@ export interface ContractConfig {
   timeoutMs: number
   /** Scenario check names or group names to run; empty for all. */
   only: Array<string>
+  /** `--strict`: deviations fail the run. */
+  strict: boolean
 }
 
 /** The environment variable the CLI puts the API key in for the vitest worker. */
@@ -26,9 +26,12 @@ declare module 'vitest' {
   export interface ProvidedContext {
     petstoreContract: ContractConfig
   }
+}
+
+// vitest declares TaskMeta in @vitest/runner and re-exports it: the augmentation goes where it is declared.
+declare module '@vitest/runner' {
   export interface TaskMeta {
-    /** The scenario result a contract test attaches, already redacted. */
-    contract?: ScenarioResult
-    contractCounters?: { unsafeRequestsSent: number; refusedRequests: number }
+    /** The whole run, already redacted, attached by the contract suite to its module. */
+    contractRun?: RunResult
   }
 }

@@ -1,32 +1,32 @@
 import { describe, inject, it } from 'vitest'
 import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
 import type { FetchLike } from '../client/contract-client.ts'
-import { redact } from '../reports/redact.ts'
-import { openSession } from '../run/open-session.ts'
-import { runScenario } from '../run/run-scenario.ts'
-import { failuresOf, type ScenarioResult } from '../run/scenario-result.ts'
+import { failuresOf, type ScenarioResult } from '../model/scenario-result.ts'
+import { runContract } from '../run/run-contract.ts'
+import { selectScenarios } from '../run/select-scenarios.ts'
 import { apiKeyVariable } from './contract-config.ts'
-import { selectScenarios } from './select-scenarios.ts'
 
-// The contract suite as vitest runs it for `npm run contract`: one test per scenario, in order.
+// The contract suite as vitest runs it for `npm run contract`: the orchestrator runs the whole suite,
+// then each scenario result is reported as one test, in order, under its group.
 const config = inject('petstoreContract')
 const apiKey = process.env[apiKeyVariable] ?? ''
-const secrets = [apiKey]
 
 let targetFetch: FetchLike | undefined
 if (config.target.kind === 'in-process') {
   const mock = await createPetStoreMock({ apiKeys: [apiKey] })
   targetFetch = mock.fetch
 }
-const { session, setup } = await openSession({
+const run = await runContract({
+  targetName: config.target.name,
   baseUrl: config.target.baseUrl,
   messagesBaseUrl: config.target.messagesBaseUrl,
   apiKey,
   fetch: targetFetch,
   readOnly: config.readOnly,
   timeoutMs: config.timeoutMs,
+  only: config.only,
+  strict: config.strict,
 })
-let targetError = setup.outcome === 'error' ? setup.reason : undefined
 
 function summarize(result: ScenarioResult): string {
   return failuresOf(result)
@@ -34,46 +34,28 @@ function summarize(result: ScenarioResult): string {
     .join('\n')
 }
 
-it(setup.title, ({ task }) => {
-  task.meta.contract = redact(setup, secrets)
-  if (setup.outcome === 'error') throw new Error(`The target could not be judged: ${redact(setup.reason, secrets)}`)
-  if (setup.outcome === 'failed') throw new Error(redact(summarize(setup), secrets))
+/** Turns one scenario result into the verdict of its vitest test. */
+function report(result: ScenarioResult, skip: (reason?: string) => void): void {
+  if (result.outcome === 'error') throw new Error(`The target could not be judged: ${result.reason}`)
+  if (result.outcome === 'failed') throw new Error(summarize(result))
+  if (result.outcome === 'skipped') skip(result.reason)
+}
+
+it(run.setup.title, ({ task, skip }) => {
+  // The reporter reads the whole run from the module, never from the tests.
+  task.file.meta.contractRun = run
+  report(run.setup, skip)
 })
 
+let index = 0
 for (const group of selectScenarios(config.only)) {
   describe(group.name, () => {
     for (const scenario of group.scenarios) {
-      it(scenario.title, async ({ task, skip }) => {
-        if (!session || targetError) {
-          task.meta.contract = {
-            check: scenario.check,
-            title: scenario.title,
-            operationId: scenario.operationId,
-            writes: scenario.writes,
-            outcome: 'skipped',
-            reason: 'Not run: the target could not be judged.',
-            assertions: [],
-            exchanges: [],
-            durationMs: 0,
-          }
-          return skip('Not run: the target could not be judged.')
-        }
-        const result = redact(await runScenario(scenario, session), secrets)
-        task.meta.contract = result
-        if (result.outcome === 'error') {
-          targetError = result.reason
-          throw new Error(`The target could not be judged: ${result.reason}`)
-        }
-        if (result.outcome === 'skipped') return skip(result.reason)
-        if (result.outcome === 'failed') throw new Error(summarize(result))
+      const result = run.scenarios[index++]
+      it(scenario.title, ({ skip }) => {
+        if (!result) throw new Error(`The run produced no result for "${scenario.title}".`)
+        report(result, skip)
       })
     }
   })
 }
-
-it('run summary: requests with a method other than GET or HEAD', ({ task }) => {
-  task.meta.contractCounters = {
-    unsafeRequestsSent: session?.client.unsafeRequestsSent ?? 0,
-    refusedRequests: session?.client.refusedRequests ?? 0,
-  }
-})

@@ -40,3 +40,10 @@ export function errorResponse(error: MockError): MockResponse {
     { 'cache-control': 'no-store', ...error.headers },
   )
 }
+
+const internalErrorBody = '{"code":"internal_error","message":"The mock failed to answer this request.","status":500}'
+
+/** 500 `internal_error`: never expected, a bug in the mock, still answered in the `Error` shape. */
+export function internalErrorResponse(): MockResponse {
+  return { status: 500, headers: { 'content-type': 'application/json' }, body: internalErrorBody }
+}

@@ -7,14 +7,16 @@ export interface MockResponse {
 }
 
 /**
- * Headers that let a browser app on another origin read an answer. Adapters add them: the Fetch
- * adapter always, the node:http server when the request comes with an `Origin` (only browsers send
- * one, and every other client is spared the bytes).
+ * Headers that let a browser app on another origin read an answer: on every answer of every transport
+ * (`withCors` in `dispatch.ts`), whether or not the request carried an `Origin`.
  */
 export const corsHeaders: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'Allow, Deprecation, Sunset, WWW-Authenticate',
 }
+
+// Frozen: shared by every answer that has no other header, and so cached by `withCors`.
+const jsonHeaders: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' })
 
 /**
  * A JSON answer.
@@ -30,9 +32,5 @@ export function jsonTextResponse(
   body: string | Uint8Array,
   headers?: Record<string, string>,
 ): MockResponse {
-  return {
-    status,
-    headers: headers ? { 'content-type': 'application/json', ...headers } : { 'content-type': 'application/json' },
-    body,
-  }
+  return { status, headers: headers ? { 'content-type': 'application/json', ...headers } : jsonHeaders, body }
 }

@@ -1,3 +1,4 @@
+import { addRoute, createRouter, findRoute as findRou3Route } from 'rou3'
 import { type ApiBase, type OperationSpec, operationList } from '../../spec/operations.ts'
 
 export interface PathEntry {
@@ -9,12 +10,41 @@ export interface PathEntry {
   routes: ReadonlyArray<OperationSpec>
 }
 
+/** What a method and a path resolve to: an operation with its (still percent-encoded) path parameters, or a known path. */
+export type RouteMatch =
+  | { kind: 'operation'; route: OperationSpec; params: Readonly<Record<string, string | undefined>> }
+  | { kind: 'path'; allow: ReadonlyArray<string> }
+
 /**
- * The spec's routes grouped by path: what the adapters register, in the order to register them
- * (static paths before parameterised ones, so that first match wins correctly).
+ * The spec's routes grouped by path, static paths before parameterised ones.
  * @example pathTable.find((entry) => entry.pattern === '/pets')?.allow // ['GET', 'HEAD', 'POST', 'OPTIONS']
  */
 export const pathTable: ReadonlyArray<PathEntry> = groupByPath(operationList)
+
+type RouteData = { route: OperationSpec } | { allow: ReadonlyArray<string> }
+
+const routers = { pets: createRouter<RouteData>(), messages: createRouter<RouteData>() }
+for (const entry of pathTable) {
+  const router = routers[entry.base]
+  for (const route of entry.routes) {
+    addRoute(router, route.method, entry.pattern, { route })
+    if (route.method === 'GET') addRoute(router, 'HEAD', entry.pattern, { route })
+  }
+  // Any other method on a known path: a preflight or a 405.
+  addRoute(router, '', entry.pattern, { allow: entry.allow })
+}
+
+/**
+ * Resolves a method and a raw path (relative to its base, never decoded: a malformed percent-escape
+ * is the operation's to refuse) with rou3. Undefined when no route has the path.
+ * @example findRoute('pets', 'HEAD', '/pets/7') // { kind: 'operation', route: operations.getPet, params: { petId: '7' } }
+ */
+export function findRoute(base: ApiBase, method: string, path: string): RouteMatch | undefined {
+  const match = findRou3Route(routers[base], method, path)
+  if (!match) return undefined
+  if ('allow' in match.data) return { kind: 'path', allow: match.data.allow }
+  return { kind: 'operation', route: match.data.route, params: match.params ?? {} }
+}
 
 function groupByPath(all: ReadonlyArray<OperationSpec>): Array<PathEntry> {
   const entries = new Map<string, PathEntry & { routes: Array<OperationSpec> }>()

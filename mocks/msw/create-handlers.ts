@@ -1,7 +1,9 @@
 import { http, type RequestHandler } from 'msw'
+import type { ApiBase } from '../../spec/operations.ts'
 import type { PetStoreCore } from '../core/create-pet-store-core.ts'
-import { pathTable } from '../core/route-table.ts'
-import { fromFetchRequest } from './from-fetch-request.ts'
+import { claims, type DispatchRequest } from '../core/dispatch.ts'
+import { createMount, type Mount } from './create-mount.ts'
+import { readCappedBody } from './read-capped-body.ts'
 import { toFetchResponse } from './to-fetch-response.ts'
 
 export interface HandlerOptions {
@@ -12,42 +14,60 @@ export interface HandlerOptions {
 }
 
 /**
- * MSW request handlers for every operation of the spec, thin over the core, followed by 405
- * answers for known paths and a 404 for unknown paths under `baseUrl`.
+ * MSW request handlers over the core's one router: every path under `baseUrl` (a 404 `Error` for one no
+ * route matches) and the known paths under `messagesBaseUrl`; any other request is left to the handlers
+ * after them, or to msw's `onUnhandledRequest`. A handler you `use()` in front still wins.
  * @example setupServer(...createHandlers(core))
  */
 export function createHandlers(core: PetStoreCore, options: HandlerOptions = {}): Array<RequestHandler> {
-  const bases = { pets: trimSlash(options.baseUrl ?? '*/v1'), messages: trimSlash(options.messagesBaseUrl ?? '*') }
-  const operations: Array<RequestHandler> = []
-  const fallbacks: Array<RequestHandler> = []
-  for (const entry of pathTable) {
-    const url = `${bases[entry.base]}${entry.pattern}`
-    for (const route of entry.routes) {
-      const methods = route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]
-      for (const method of methods) {
-        operations.push(
-          http[method.toLowerCase() as 'get'](url, async ({ request, params }) =>
-            toFetchResponse(
-              await core.execute(route.operationId, fromFetchRequest(request, params as Record<string, string>)),
-              method,
-            ),
-          ),
-        )
-      }
-    }
-    fallbacks.push(
-      http.options(url, () => toFetchResponse(core.preflight(entry.allow))),
-      http.all(url, ({ request }) =>
-        toFetchResponse(core.methodNotAllowed(request.method, entry.allow), request.method),
-      ),
-    )
+  const mounts: ReadonlyArray<Mount> = [
+    createMount('pets', options.baseUrl ?? '*/v1', true),
+    createMount('messages', options.messagesBaseUrl ?? '*', false),
+  ]
+  const predicate = ({ request }: { request: Request }) => {
+    const target = toDispatchRequest(mounts, request)
+    if (target === undefined) return false
+    return { matches: true, params: { base: target.base, path: target.path, owned: target.owned ? 'yes' : '' } }
   }
-  const notFound = http.all(`${bases.pets}/*`, ({ request }) =>
-    toFetchResponse(core.routeNotFound(request.method, new URL(request.url).pathname), request.method),
-  )
-  return [...operations, ...fallbacks, notFound]
+  return [
+    http.all(predicate, async ({ request, params }) => {
+      const { base, path, owned } = params as { base: ApiBase; path: string; owned: string }
+      const answer = await core.dispatch(fetchRequest(request, base, path, owned === 'yes'))
+      return answer && toFetchResponse(answer, request.method)
+    }),
+  ]
 }
 
-function trimSlash(url: string): string {
-  return url.endsWith('/') ? url.slice(0, -1) : url
+/**
+ * The base and path a Fetch `Request` has under the mounts: a path the router knows under any mount
+ * first, then any path under a mount that owns its paths; undefined for a request that is not the mock's.
+ */
+export function toDispatchRequest(
+  mounts: ReadonlyArray<Mount>,
+  request: Request,
+): Pick<DispatchRequest, 'method' | 'base' | 'path' | 'owned'> | undefined {
+  const url = new URL(request.url)
+  let owner: Pick<DispatchRequest, 'method' | 'base' | 'path' | 'owned'> | undefined
+  for (const mount of mounts) {
+    const path = mount.pathBelow(url)
+    if (path === undefined) continue
+    const target = { method: request.method, base: mount.base, path, owned: false }
+    if (claims(target)) return { ...target, owned: mount.owned }
+    if (mount.owned) owner ??= { ...target, owned: true }
+  }
+  return owner
+}
+
+function fetchRequest(request: Request, base: ApiBase, path: string, owned: boolean): DispatchRequest {
+  const url = new URL(request.url)
+  return {
+    method: request.method,
+    base,
+    path,
+    pathname: url.pathname,
+    search: url.search.slice(1),
+    owned,
+    header: (name) => request.headers.get(name),
+    readBody: () => readCappedBody(request),
+  }
 }

@@ -1,8 +1,11 @@
-import { corsHeaders, type MockResponse } from '../core/mock-response.ts'
+import type { MockResponse } from '../core/mock-response.ts'
 
-/** Turns a core answer into a Fetch `Response` with the CORS headers; a HEAD answer keeps the headers and drops the body. */
+/**
+ * Turns a core answer into a Fetch `Response`; a HEAD answer keeps the headers and drops the body.
+ * @example toFetchResponse(answer, request.method)
+ */
 export function toFetchResponse(answer: MockResponse, method = 'GET'): Response {
   // A cached Uint8Array is safe to hand over: a Response copies the bytes of its body.
   const body = method === 'HEAD' || answer.body === undefined ? null : (answer.body as BodyInit)
-  return new Response(body, { status: answer.status, headers: { ...corsHeaders, ...answer.headers } })
+  return new Response(body, { status: answer.status, headers: answer.headers })
 }

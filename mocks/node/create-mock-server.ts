@@ -1,11 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { addRoute, createRouter, findRoute } from 'rou3'
-import type { OperationSpec } from '../../spec/operations.ts'
 import type { PetStoreCore } from '../core/create-pet-store-core.ts'
-import { type ErrorCode, errorResponse, MockError } from '../core/mock-error.ts'
-import { corsHeaders, type MockResponse } from '../core/mock-response.ts'
-import { pathTable } from '../core/route-table.ts'
+import { methodNotAllowed, withCors } from '../core/dispatch.ts'
+import { type ErrorCode, errorResponse, internalErrorResponse, MockError } from '../core/mock-error.ts'
+import type { MockResponse } from '../core/mock-response.ts'
 import { readNodeBody } from './read-node-body.ts'
 
 export interface MockServerOptions {
@@ -24,26 +22,14 @@ export interface MockServer {
   close(): Promise<void>
 }
 
-type RouteData = { route: OperationSpec } | { allow: ReadonlyArray<string> }
-
 const basePaths = { pets: '/v1', messages: '' } as const
 
 /**
- * The standalone mock: a node:http server over the core, routed by rou3 from the spec's paths.
+ * The standalone mock: a node:http server over the core's one router; it owns every path.
  * Pets API under `/v1`, messages API at the root.
  * @example const mock = createMockServer({ core, port: 0 }); const { baseUrl } = await mock.listen()
  */
 export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: MockServerOptions): MockServer {
-  const router = createRouter<RouteData>()
-  for (const entry of pathTable) {
-    const path = `${basePaths[entry.base]}${entry.pattern}`
-    for (const route of entry.routes) {
-      addRoute(router, route.method, path, { route })
-      if (route.method === 'GET') addRoute(router, 'HEAD', path, { route })
-    }
-    addRoute(router, '', path, { allow: entry.allow })
-  }
-
   // Node's own answers (a bare 417, a 400 for a missing Host) would skip the Error body: the
   // options and listeners below route every such case through the mock instead.
   const server = createServer(
@@ -65,7 +51,7 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: Mock
   }
   server.on('connect', (request: IncomingMessage, socket: Socket) => {
     takeOver(socket)
-    writeRaw(socket, core.methodNotAllowed(request.method ?? 'CONNECT', ['GET', 'HEAD', 'POST', 'OPTIONS']))
+    writeRaw(socket, withCors(methodNotAllowed(request.method ?? 'CONNECT', ['GET', 'HEAD', 'POST', 'OPTIONS'])))
   })
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
     takeOver(socket)
@@ -86,8 +72,10 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: Mock
     if (hasBody) {
       writeRaw(
         socket,
-        errorResponse(
-          new MockError(400, 'bad_request', 'A request that asks for a protocol upgrade cannot carry a body here.'),
+        withCors(
+          errorResponse(
+            new MockError(400, 'bad_request', 'A request that asks for a protocol upgrade cannot carry a body here.'),
+          ),
         ),
       )
       return
@@ -95,7 +83,7 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: Mock
     const answer = answerRequest(request, () => Promise.resolve({ kind: 'bytes', bytes: new Uint8Array(0) }))
     const write = (value: MockResponse): void =>
       writeRaw(socket, request.method === 'HEAD' ? { ...value, body: undefined } : value)
-    if (answer instanceof Promise) answer.then(write, () => write(internalError()))
+    if (answer instanceof Promise) answer.then(write, () => write(withCors(internalErrorResponse())))
     else write(answer)
   }
 
@@ -105,7 +93,7 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: Mock
     if (answer instanceof Promise)
       answer.then(
         (value) => send(response, request, value),
-        () => send(response, request, internalError()),
+        () => send(response, request, withCors(internalErrorResponse())),
       )
     else send(response, request, answer)
   }
@@ -119,22 +107,24 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: Mock
     // The absolute form (RFC 9112 section 3.2.2) must be accepted too.
     if (!url.startsWith('/')) url = absoluteFormPath(url)
     const queryStart = url.indexOf('?')
-    const path = queryStart === -1 ? url : url.slice(0, queryStart)
-    const match = findRoute(router, method, path)
-    if (!match) return core.routeNotFound(method, path)
-    if ('allow' in match.data) {
-      return method === 'OPTIONS' ? core.preflight(match.data.allow) : core.methodNotAllowed(method, match.data.allow)
-    }
-    const query = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1))
-    return core.execute(match.data.route.operationId, {
-      params: match.params ?? {},
-      query,
+    const pathname = queryStart === -1 ? url : url.slice(0, queryStart)
+    const petsEnd = basePaths.pets.length
+    const underPets = pathname.startsWith(basePaths.pets) && (pathname.length === petsEnd || pathname[petsEnd] === '/')
+    // Every path is the server's own: one the router does not know is a 404.
+    const answer = core.dispatch({
+      method,
+      base: underPets ? 'pets' : 'messages',
+      path: underPets ? pathname.slice(petsEnd) : pathname,
+      pathname,
+      search: queryStart === -1 ? '' : url.slice(queryStart + 1),
+      owned: true,
       header: (name) => {
         const value = request.headers[name]
         return Array.isArray(value) ? value.join(', ') : value
       },
       readBody,
     })
+    return answer ?? withCors(internalErrorResponse())
   }
 
   return {
@@ -164,8 +154,6 @@ function send(response: ServerResponse, request: IncomingMessage, answer: MockRe
   // A flat [name, value, …] list is node's cheapest way to write headers.
   const headers: Array<string> = []
   for (const name in answer.headers) headers.push(name, answer.headers[name] as string)
-  if (request.headers.origin !== undefined && answer.headers['access-control-allow-origin'] === undefined)
-    for (const name in corsHeaders) headers.push(name, corsHeaders[name] as string)
   headers.push('content-length', String(answer.body === undefined ? 0 : Buffer.byteLength(answer.body)))
   if (answer.status === 413) headers.push('connection', 'close')
   response.writeHead(answer.status, headers)
@@ -177,14 +165,6 @@ function send(response: ServerResponse, request: IncomingMessage, answer: MockRe
       request.resume()
       setTimeout(() => request.socket.destroy(), 2_000).unref()
     })
-  }
-}
-
-function internalError(): MockResponse {
-  return {
-    status: 500,
-    headers: { 'content-type': 'application/json' },
-    body: '{"code":"internal_error","message":"The mock failed to answer this request.","status":500}',
   }
 }
 
@@ -219,7 +199,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
     return
   }
   const { status, code, message } = clientErrors[error.code ?? ''] ?? badRequest
-  const answer = errorResponse(new MockError(status, code, message))
+  const answer = withCors(errorResponse(new MockError(status, code, message)))
   const pending = inFlight.get(socket)
   // After a complete pipelined request, its answer goes first; a broken body of the request being
   // answered cannot be waited for.
@@ -236,7 +216,7 @@ function writeRaw(socket: Socket, answer: MockResponse): void {
   }
   const body = typeof answer.body === 'string' ? answer.body : Buffer.from(answer.body ?? '').toString('utf8')
   const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`, 'connection: close']
-  for (const [name, value] of Object.entries({ ...corsHeaders, ...answer.headers })) head.push(`${name}: ${value}`)
+  for (const [name, value] of Object.entries(answer.headers)) head.push(`${name}: ${value}`)
   head.push(`content-length: ${Buffer.byteLength(body)}`)
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`)
   // A client that never closes its side must not keep the socket open.

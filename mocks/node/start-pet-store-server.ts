@@ -1,5 +1,5 @@
 import type { Server } from 'node:http'
-import { createPetStoreCore } from '../core/create-pet-store-core.ts'
+import { createPetStoreCore, type PetStoreCore } from '../core/create-pet-store-core.ts'
 import { createPetStoreModel, type PetStoreModel, type PetStoreModelOptions } from '../model/create-pet-store-model.ts'
 import { createMockServer } from './create-mock-server.ts'
 
@@ -8,17 +8,20 @@ export interface PetStoreServerOptions extends PetStoreModelOptions {
   apiKeys?: ReadonlyArray<string>
   /** Default 127.0.0.1. */
   host?: string
-  /** Default 0: a free port, so that parallel test files never clash. */
+  /** Default 0: a free port (the CLI's default is 4010). */
   port?: number
+  /** Sees the node:http server before it listens: the place to shorten its timeouts or count requests. */
+  configure?: (server: Server) => void
 }
 
 export interface PetStoreServer {
-  /** The pets API, e.g. `http://127.0.0.1:41234/v1`. */
+  /** The pets API, e.g. `http://127.0.0.1:4010/v1`. */
   baseUrl: string
-  /** The messages API's base (`POST <messagesBaseUrl>/messages`). */
+  /** Where `POST /messages` lives, e.g. `http://127.0.0.1:4010`. */
   messagesBaseUrl: string
-  server: Server
   model: PetStoreModel
+  core: PetStoreCore
+  server: Server
   /** Restores the seeded state, ids included. */
   reset(): Promise<void>
   /** Stops accepting, closes idle and open connections. */
@@ -26,16 +29,19 @@ export interface PetStoreServer {
 }
 
 /**
- * The standalone mock, listening: the same server `petstore-mock` runs, for a test suite's global setup.
+ * The standalone mock in one call, beside `createPetStoreMock()`: model, core and node:http server,
+ * listening. Rejects with the listen error (`EADDRINUSE`, …).
  * @example
- * const server = await startPetStoreServer({ seed: 1 })
- * await fetch(`${server.baseUrl}/pets`, { headers: { authorization: 'Bearer petstore-dev-key' } })
- * await server.close()
+ * const mock = await startPetStoreServer({ seed: 1 })
+ * await fetch(`${mock.baseUrl}/pets?limit=5`, { headers: { authorization: 'Bearer petstore-dev-key' } })
+ * await mock.close()
  */
 export async function startPetStoreServer(options: PetStoreServerOptions = {}): Promise<PetStoreServer> {
-  const model = await createPetStoreModel(options)
-  const core = createPetStoreCore({ model, apiKeys: options.apiKeys })
-  const mock = createMockServer({ core, host: options.host, port: options.port ?? 0 })
+  const { apiKeys, host, port = 0, configure, ...modelOptions } = options
+  const model = await createPetStoreModel(modelOptions)
+  const core = createPetStoreCore({ model, apiKeys })
+  const mock = createMockServer({ core, host, port })
+  configure?.(mock.server)
   const { baseUrl, messagesBaseUrl } = await mock.listen()
-  return { baseUrl, messagesBaseUrl, server: mock.server, model, reset: () => model.reset(), close: () => mock.close() }
+  return { baseUrl, messagesBaseUrl, model, core, server: mock.server, reset: () => model.reset(), close: mock.close }
 }

@@ -240,6 +240,25 @@ describe.each(mockTransports)('%s mock', (_name, start) => {
       expect(response.headers.get('access-control-allow-origin')).toBe('*')
       expect(response.headers.get('access-control-expose-headers')).toMatch(/Deprecation, Sunset/)
     })
+    it.each([
+      ['a list', '/pets', auth, 200],
+      ['a refusal', '/pets', {}, 401],
+      ['an unknown path', '/nowhere', auth, 404],
+      ['a bad parameter', '/pets?limit=0', auth, 400],
+    ] as const)(
+      'puts the CORS headers on %s even without an Origin (decision 001)',
+      async (_kind, path, headers, status) => {
+        const response = await get(path, headers)
+        expect(response.status).toBe(status)
+        expect(response.headers.get('access-control-allow-origin')).toBe('*')
+        expect(response.headers.get('access-control-expose-headers')).toMatch(/Deprecation, Sunset/)
+      },
+    )
+    it('puts the CORS headers on a 405 of the messages API', async () => {
+      const response = await mock.fetch(`${mock.messagesBaseUrl}/messages`, { method: 'DELETE', headers: auth })
+      expect(response.status).toBe(405)
+      expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    })
     it('answers HEAD like GET without a body', async () => {
       const response = await mock.fetch(`${mock.baseUrl}/pets`, { method: 'HEAD', headers: auth })
       expect(response.status).toBe(200)

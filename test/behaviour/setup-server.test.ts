@@ -1,3 +1,4 @@
+import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
@@ -43,4 +44,15 @@ it('answers an unknown path under the base URL with a 404 Error', async () => {
   const response = await fetch('https://api.example.test/v1/nothing-here', { headers: auth })
   expect(response.status).toBe(404)
   expect(await response.json()).toMatchObject({ code: 'route_not_found', status: 404 })
+})
+
+it('lets a handler the test puts in front override the mock', async () => {
+  server.use(http.get('https://api.example.test/v1/pets', () => HttpResponse.json([], { status: 503 })))
+  try {
+    const response = await fetch('https://api.example.test/v1/pets', { headers: auth })
+    expect(response.status).toBe(503)
+  } finally {
+    server.resetHandlers()
+  }
+  expect((await fetch('https://api.example.test/v1/pets?limit=1', { headers: auth })).status).toBe(200)
 })

@@ -37,7 +37,8 @@ export async function installConsumer(tarball: string, mswVersion: string): Prom
     const result = await runCommand(command, args, { cwd: dir, env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } })
     if (result.code !== 0)
       throw new Error(
-        `Failed to set up the consumer project: expected "${command} ${args.join(' ')}" to exit 0 in ${dir}, got ${result.code}. ${result.stderr.slice(-2000)}`,
+        `Failed to set up the consumer project: expected "${command} ${args.join(' ')}" to exit 0 in ${dir}, ` +
+          `got ${result.code}. ${result.stderr.slice(-2000)}`,
       )
   }
   return dir

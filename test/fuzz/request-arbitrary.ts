@@ -1,8 +1,9 @@
 import fc from 'fast-check'
+import { operationList } from '../../spec/operations.ts'
 import { bodyArbitrary } from './body-arbitrary.ts'
 import { type FuzzRequest, fuzzRequest } from './fuzz-request.ts'
 import { headersArbitrary } from './headers-arbitrary.ts'
-import { petIdArbitrary, queryArbitrary, requestTargetArbitrary } from './request-target-arbitrary.ts'
+import { operationTargetArbitrary, queryArbitrary, requestTargetArbitrary } from './request-target-arbitrary.ts'
 
 /**
  * The methods of the issue, then ones a transport may or may not allow (fetch refuses CONNECT, TRACE, TRACK).
@@ -37,16 +38,19 @@ const anyMethod = fc.oneof(
 
 // A method the path has, so that most requests reach an operation rather than a 404 or a 405.
 const routeMethodAndTarget = fc.oneof(
-  fc
-    .tuple(fc.constantFrom('GET', 'GET', 'HEAD'), queryArbitrary)
-    .map(([method, query]) => ({ method, target: `/v1/pets${query}` })),
-  fc
-    .tuple(fc.constantFrom('GET', 'GET', 'HEAD'), petIdArbitrary, queryArbitrary)
-    .map(([method, id, query]) => ({ method, target: `/v1/pets/${id}${query}` })),
-  fc.constant({ method: 'POST', target: '/v1/pets' }),
-  fc.constant({ method: 'POST', target: '/v1/pets' }),
-  fc.constant({ method: 'POST', target: '/messages' }),
-  fc.constant({ method: 'GET', target: '/v1/store/orders' }),
+  ...operationList.map((operation) =>
+    operation.writes
+      ? fc
+          .constant(operation.method)
+          .chain((method) => operationTargetArbitrary(operation).map((target) => ({ method, target })))
+      : fc
+          .tuple(
+            fc.constantFrom(operation.method, operation.method, 'HEAD'),
+            operationTargetArbitrary(operation),
+            operation.described ? queryArbitrary : fc.constant(''),
+          )
+          .map(([method, target, query]) => ({ method, target: `${target}${query}` })),
+  ),
 )
 
 const methodAndTarget = fc.oneof(

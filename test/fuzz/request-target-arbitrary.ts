@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { type OperationSpec, operationList } from '../../spec/operations.ts'
 
 // Ids the parser must refuse or miss cleanly: int64 edges, NULs, traversal, malformed and
 // non-UTF-8 escapes, look-alike numbers, and names that are also Object.prototype keys.
@@ -110,11 +111,23 @@ const trickyPaths = [
   '/v1/pets/%u0031',
 ] as const
 
+/** Where an operation of the catalogue lives on the mock, every path parameter filled with a fuzzed id. */
+export function operationTargetArbitrary(operation: OperationSpec): fc.Arbitrary<string> {
+  const prefix = operation.base === 'pets' ? '/v1' : ''
+  const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string)
+  return fc
+    .tuple(...names.map(() => petIdArbitrary))
+    .map((ids) => `${prefix}${operation.path.replace(/\{[^}]+\}/g, () => ids.shift() ?? '')}`)
+}
+
+// Every path of the catalogue (once per path, whatever its methods); parameterised paths weigh most.
 const knownPath: fc.Arbitrary<string> = fc.oneof(
-  { weight: 3, arbitrary: fc.constant('/v1/pets') },
-  { weight: 4, arbitrary: petIdArbitrary.map((id) => `/v1/pets/${id}`) },
-  { weight: 1, arbitrary: fc.constant('/v1/store/orders') },
-  { weight: 2, arbitrary: fc.constant('/messages') },
+  ...[...new Map(operationList.map((operation) => [`${operation.base}${operation.path}`, operation])).values()].map(
+    (operation) => ({
+      weight: operation.path.includes('{') ? 4 : operation.described ? 3 : 1,
+      arbitrary: operationTargetArbitrary(operation),
+    }),
+  ),
 )
 
 const randomPath: fc.Arbitrary<string> = fc

@@ -1,8 +1,7 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createPetStoreCore, developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
-import { createPetStoreModel } from '../../mocks/model/create-pet-store-model.ts'
-import { createMockServer } from '../../mocks/node/create-mock-server.ts'
+import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
+import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 import { checkAnswer } from './check-answer.ts'
 import type { FuzzAnswer } from './fuzz-answer.ts'
 import { readHttpResponse } from './read-http-response.ts'
@@ -19,7 +18,9 @@ const byteIntervalMs = 200
 
 const auth = `authorization: Bearer ${developmentApiKey}\r\n`
 const slowHead = `GET /v1/pets?limit=1 HTTP/1.1\r\nhost: petstore.test\r\n${auth}x-padding: ${'a'.repeat(200)}\r\n\r\n`
-const slowBodyHead = `POST /v1/pets HTTP/1.1\r\nhost: petstore.test\r\n${auth}content-type: application/json\r\ncontent-length: 500\r\n\r\n`
+const slowBodyHead =
+  `POST /v1/pets HTTP/1.1\r\nhost: petstore.test\r\n${auth}content-type: ` +
+  `application/json\r\ncontent-length: 500\r\n\r\n`
 const slowBody = `{"name":"${'a'.repeat(490)}`
 
 let server: FuzzServer
@@ -112,7 +113,8 @@ it('keeps answering valid requests while 50 slow clients hold connections open',
 })
 
 it('sets a headers timeout of at most 10 s and a request timeout of at most 30 s by default', async () => {
-  const mock = createMockServer({ core: createPetStoreCore({ model: await createPetStoreModel() }), port: 0 })
+  const mock = await startPetStoreServer({ pets: 5 })
+  await mock.close()
   expect(mock.server.headersTimeout).toBeGreaterThan(0)
   expect(mock.server.headersTimeout).toBeLessThanOrEqual(10_000)
   expect(mock.server.requestTimeout).toBeGreaterThan(0)

@@ -2,10 +2,9 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createPetStoreCore, developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
-import { createPetStoreModel } from '../../mocks/model/create-pet-store-model.ts'
-import { createMockServer, type MockServer } from '../../mocks/node/create-mock-server.ts'
-import { operations as catalogue } from '../../spec/operations.ts'
+import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
+import { type PetStoreServer, startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { operations as catalogue, operationList as catalogueList } from '../../spec/operations.ts'
 import { createPrismValidator, type PrismValidator } from './create-prism-validator.ts'
 import { type PrismVerdict, readPrismVerdict } from './read-prism-verdict.ts'
 import { type PrismProxy, startPrismProxy } from './start-prism-proxy.ts'
@@ -156,13 +155,16 @@ const successes: Array<ConformanceCase> = [
   },
 ]
 
-const operations: Array<{ label: string; api: Api; method: string; path: string; body?: string }> = [
-  { label: 'GET /v1/pets', api: 'pets', method: 'GET', path: '/pets' },
-  { label: 'POST /v1/pets', api: 'pets', method: 'POST', path: '/pets', body: '{"name":"Rex","categoryId":1}' },
-  { label: 'GET /v1/pets/{petId}', api: 'pets', method: 'GET', path: '/pets/1' },
-  { label: 'GET /v1/store/orders', api: 'pets', method: 'GET', path: '/store/orders' },
-  { label: 'POST /messages', api: 'messages', method: 'POST', path: '/messages', body: '{"message":"Hello"}' },
-]
+// Every operation of the catalogue, sent as its sample request from the spec's examples.
+const operations: Array<{ label: string; api: Api; method: string; path: string; body?: string }> = catalogueList.map(
+  ({ method, path, base, sample }) => ({
+    label: `${method} ${base === 'pets' ? '/v1' : ''}${path}`,
+    api: base,
+    method,
+    path: path.replace(/\{([^}]+)\}/g, (_, name: string) => String(sample.params[name])),
+    ...(sample.json !== undefined && { body: JSON.stringify(sample.json) }),
+  }),
+)
 
 const credentials: Array<{ label: string; authorization?: string; route: PrismRoute }> = [
   { label: 'without an Authorization header', route: refusedAsUnauthorized },
@@ -277,7 +279,7 @@ const refusals: Array<ConformanceCase> = [
   },
 ]
 
-let mock: MockServer
+let mock: PetStoreServer
 let mockBase: Record<Api, string>
 let errorsProxy: Record<Api, PrismProxy>
 let plainProxy: Record<Api, PrismProxy>
@@ -288,11 +290,13 @@ let mockRequestCount = 0
 const started: Array<PrismProxy> = []
 
 beforeAll(async () => {
-  mock = createMockServer({ core: createPetStoreCore({ model: await createPetStoreModel() }), port: 0 })
-  const { baseUrl, messagesBaseUrl } = await mock.listen()
-  mock.server.on('request', () => {
-    mockRequestCount += 1
+  mock = await startPetStoreServer({
+    configure: (server) =>
+      server.on('request', () => {
+        mockRequestCount += 1
+      }),
   })
+  const { baseUrl, messagesBaseUrl } = mock
   mockBase = { pets: baseUrl, messages: messagesBaseUrl }
   wrongUpstream = await listenWrongUpstream()
   const wrongBase = `http://127.0.0.1:${(wrongUpstream.address() as AddressInfo).port}/v1`
@@ -466,7 +470,9 @@ async function sendThroughErrorsProxy(
   }
 }
 
-/** Without an operation Prism forwards the request but validates nothing: only a case that says so may pass that way. */
+/**
+ * Without an operation Prism forwards the request but validates nothing: only a case that says so may pass that way.
+ */
 function expectRouted(testCase: ConformanceCase, verdict: PrismVerdict, report: string): void {
   const unrouted = verdict.request.some((violation) => violation.message === 'Selected route not found')
   expect(unrouted, `Prism ${unrouted ? 'found no' : 'found an'} operation for the request.\n${report}`).toBe(

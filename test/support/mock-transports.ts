@@ -1,7 +1,5 @@
-import { createPetStoreCore } from '../../mocks/core/create-pet-store-core.ts'
 import { createPetStoreMock, type PetStoreMockOptions } from '../../mocks/create-pet-store-mock.ts'
-import { createPetStoreModel } from '../../mocks/model/create-pet-store-model.ts'
-import { createMockServer } from '../../mocks/node/create-mock-server.ts'
+import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 
 export interface MockTransport {
   name: string
@@ -27,15 +25,14 @@ export async function inProcessTransport(options: PetStoreMockOptions = {}): Pro
 
 /** The standalone node:http mock on a free loopback port. */
 export async function standaloneTransport(options: PetStoreMockOptions = {}): Promise<MockTransport> {
-  const model = await createPetStoreModel(options)
-  const server = createMockServer({ core: createPetStoreCore({ model, apiKeys: options.apiKeys }), port: 0 })
-  const { baseUrl, messagesBaseUrl } = await server.listen()
+  const { seed, pets, apiKeys } = options
+  const server = await startPetStoreServer({ seed, pets, apiKeys })
   return {
     name: 'standalone',
-    baseUrl,
-    messagesBaseUrl,
+    baseUrl: server.baseUrl,
+    messagesBaseUrl: server.messagesBaseUrl,
     fetch: (input, init) => fetch(input, init),
-    reset: model.reset,
+    reset: server.reset,
     close: server.close,
   }
 }

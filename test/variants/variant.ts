@@ -1,4 +1,6 @@
 import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
+import { operationList } from '../../spec/operations.ts'
+import type { OperationId } from '../../spec/types.ts'
 
 /** A request as a variant sees it, before it reaches the good mock. */
 export interface VariantRequest {
@@ -17,6 +19,8 @@ export interface Variant {
   description: string
   /** For a faulty variant: the check that must catch it. */
   caughtBy?: string
+  /** For a conformant variant: it differs from a choice of our spec (`x-mock-behaviour`), so `--strict` fails it. */
+  deviates?: boolean
   wrap(fetch: FetchLike): FetchLike
 }
 
@@ -46,15 +50,19 @@ export function json(status: number, value: unknown, headers: Record<string, str
   })
 }
 
-/** Which operation a request is for, by method and path under `/v1` (or `/messages`). */
-export function operationOf({
-  method,
-  url,
-}: VariantRequest): 'listPets' | 'createPet' | 'getPet' | 'sendMessage' | undefined {
-  if (url.pathname.endsWith('/messages') && method === 'POST') return 'sendMessage'
-  if (/\/pets$/.test(url.pathname)) return method === 'POST' ? 'createPet' : method === 'GET' ? 'listPets' : undefined
-  if (/\/pets\/[^/]+$/.test(url.pathname) && method === 'GET') return 'getPet'
-  return undefined
+// Each operation's path as a pattern on the end of a URL path: `/pets/{petId}` matches `/v1/pets/7`.
+const matchers = operationList.map((operation) => ({
+  operation,
+  path: new RegExp(`${operation.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+}))
+
+/**
+ * Which operation of the catalogue a request is for, by method and path.
+ * @example operationOf(readRequest('http://petstore.test/v1/pets/7')) // 'getPet'
+ */
+export function operationOf({ method, url }: VariantRequest): OperationId | undefined {
+  return matchers.find(({ operation, path }) => operation.method === method && path.test(url.pathname))?.operation
+    .operationId
 }
 
 /**
@@ -65,6 +73,7 @@ export function rewrite(options: {
   name: string
   description: string
   caughtBy?: string
+  deviates?: boolean
   request?: (request: VariantRequest) => VariantRequest | Response | Promise<VariantRequest | Response>
   response?: (response: Response, request: VariantRequest) => Response | Promise<Response>
 }): Variant {
@@ -72,6 +81,7 @@ export function rewrite(options: {
     name: options.name,
     description: options.description,
     caughtBy: options.caughtBy,
+    deviates: options.deviates,
     wrap: (fetch) => async (input, init) => {
       const original = readRequest(input, init)
       const changed = options.request ? await options.request(original) : original

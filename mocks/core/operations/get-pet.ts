@@ -60,6 +60,8 @@ function deprecationHeaders(route: OperationSpec): Record<string, string> {
   if (route.deprecated)
     headers.deprecation = route.deprecationDate ? `@${Date.parse(`${route.deprecationDate}T00:00:00Z`) / 1000}` : '?1'
   if (route.sunset) headers.sunset = new Date(`${route.sunset}T00:00:00Z`).toUTCString()
+  // Frozen: shared by every answer, and so merged with the CORS headers once.
+  Object.freeze(headers)
   headerCache.set(route, headers)
   return headers
 }

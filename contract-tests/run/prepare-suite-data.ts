@@ -1,23 +1,7 @@
 import { petStatuses } from '../../spec/schemas.ts'
 import type { Pet, PetStatus } from '../../spec/types.ts'
 import type { ContractClient } from '../client/contract-client.ts'
-import type { Exchange } from '../client/exchange.ts'
-
-/** What the run knows of the target's pets, gathered once before the scenarios. */
-export interface SuiteData {
-  /** Pets this run created (empty when read-only). */
-  created: Array<Pet>
-  /** `GET /pets?limit=100` at the start, after creating. */
-  listed: Array<Pet>
-  /** How many pets exist at least; exact when `listed` holds fewer than 100. */
-  totalAtLeast: number
-  totalExact: boolean
-  /** At least how many pets of each status exist. */
-  statusAtLeast: Record<PetStatus, number>
-  /** A tag unique to this run, in the names of the pets it creates. */
-  runTag: string
-  setupExchanges: Array<Exchange>
-}
+import { isPet, type SuiteData } from '../model/suite-data.ts'
 
 /** How many pets of each status a writing run creates, plus some without status: more than 20 in all. */
 export const perStatus = 7
@@ -61,15 +45,4 @@ export async function prepareSuiteData(client: ContractClient): Promise<SuiteDat
     runTag,
     setupExchanges: client.exchanges.slice(first),
   }
-}
-
-export function isPet(value: unknown): value is Pet {
-  const pet = value as Pet
-  return (
-    typeof pet === 'object' &&
-    pet !== null &&
-    Number.isInteger(pet.id) &&
-    typeof pet.name === 'string' &&
-    Number.isInteger(pet.categoryId)
-  )
 }

@@ -1,17 +1,13 @@
 import { connect } from 'node:net'
 import { expect, it } from 'vitest'
-import { createPetStoreCore } from '../core/create-pet-store-core.ts'
-import { createPetStoreModel } from '../model/create-pet-store-model.ts'
-import { createMockServer } from './create-mock-server.ts'
+import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 
 // Found by fuzz seed 875260985: a client that keeps its side of a socket the server answered outside
 // node:http open held server.close() until the client went away.
-it('closes promptly while clients keep open the sockets it answered outside node:http (CONNECT, upgrades, parse errors)', async () => {
-  const server = createMockServer({
-    core: createPetStoreCore({ model: await createPetStoreModel({ pets: 5 }) }),
-    port: 0,
-  })
-  const { baseUrl } = await server.listen()
+// The sockets were answered outside node:http: CONNECT, an upgrade, a parse error.
+it('closes promptly while clients keep open the sockets it answered outside node:http', async () => {
+  const server = await startPetStoreServer({ pets: 5 })
+  const { baseUrl } = server
   const port = Number(new URL(baseUrl).port)
   const requests = [
     'CONNECT 127.0.0.1:80 HTTP/1.1\r\nHost: x\r\n\r\n',

@@ -1,4 +1,4 @@
-import type { Scenario } from '../run/scenario.ts'
+import type { Scenario } from '../model/scenario.ts'
 import { scenarioGroups } from '../scenarios/registry.ts'
 
 /** Every name `--only` accepts: scenario check names and group names. */
