@@ -2,6 +2,7 @@ import { getResponse, type RequestHandler } from 'msw'
 import { createPetStoreCore, type PetStoreCore } from './core/create-pet-store-core.ts'
 import { routeNotFound, withCors } from './core/dispatch.ts'
 import { createPetStoreModel, type PetStoreModel, type PetStoreModelOptions } from './model/create-pet-store-model.ts'
+import { type PetStoreStateControls, petStoreStateControls } from './model/pet-store-state.ts'
 import { createHandlers, type HandlerOptions } from './msw/create-handlers.ts'
 import { toFetchResponse } from './msw/to-fetch-response.ts'
 
@@ -22,6 +23,11 @@ export interface PetStoreMock {
   fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>
   /** Restores the seeded state, ids included. */
   reset(): Promise<void>
+  /**
+   * The pets, read (`state.get()`, `{ pets }`) and replaced after checking each against the spec
+   * (`state.replace({ pets })`): the in-process face of `GET/PUT /__mock/state`.
+   */
+  state: PetStoreStateControls
 }
 
 /**
@@ -50,5 +56,6 @@ export async function createPetStoreMock(options: PetStoreMockOptions = {}): Pro
       )
     },
     reset: () => model.reset(),
+    state: petStoreStateControls(model),
   }
 }

@@ -1,6 +1,8 @@
 import { developmentApiKey } from '../core/create-pet-store-core.ts'
 import { defaultModelOptions } from '../model/create-pet-store-model.ts'
 import { resolveApiKeys } from '../node/resolve-api-keys.ts'
+import { prepareServeState, stateServeHelp, stateServeOptions } from '../node/serve-options.ts'
+import { runSnapshotCli } from '../node/snapshot-cli.ts'
 import { startPetStoreServer } from '../node/start-pet-store-server.ts'
 import { listenError } from './listen-error.ts'
 import { parseCliArgs } from './parse-cli-args.ts'
@@ -20,35 +22,51 @@ export function runMockCli(
   command: string,
 ): Promise<number> {
   return runCli(async () => {
+    if (argv[0] === 'snapshot') return runSnapshotCli(argv.slice(1))
     const { values } = parseCliArgs({
       args: argv,
       options: {
         port: { type: 'string', default: '4010' },
         host: { type: 'string', default: '127.0.0.1' },
         seed: { type: 'string', default: String(defaultModelOptions.seed) },
-        pets: { type: 'string', default: String(defaultModelOptions.pets) },
+        pets: { type: 'string' },
         'api-key': { type: 'string', multiple: true, default: [] },
         help: { type: 'boolean', short: 'h', default: false },
+        ...stateServeOptions,
       },
     })
     if (values.help) {
-      console.log(serveHelp(command))
+      console.log(`${serveHelp(command)}\n\n${stateServeHelp}`)
       return 0
     }
     const port = parseInteger('--port', values.port, 0, 65_535)
     const seed = parseInteger('--seed', values.seed, 0, 2 ** 31 - 1)
-    const pets = parseInteger('--pets', values.pets, 0, 1_000_000)
+    const pets = values.pets === undefined ? undefined : parseInteger('--pets', values.pets, 0, 1_000_000)
     const { keys, development } = resolveApiKeys(values['api-key'], env.PETSTORE_API_KEY)
 
-    const mock = await startPetStoreServer({ seed, pets, apiKeys: keys, host: values.host, port }).catch((error) => {
+    const state = await prepareServeState(values)
+    const mock = await startPetStoreServer({
+      seed,
+      pets,
+      apiKeys: keys,
+      host: values.host,
+      port,
+      ...state.modelOptions,
+    }).catch((error) => {
       throw listenError(values.host, port, error)
     })
     const { baseUrl, messagesBaseUrl } = mock
+    await state.attach(mock.model).catch(async (error: unknown) => {
+      await mock.close()
+      throw error
+    })
     const keyNote = development
       ? `development key "${developmentApiKey}"`
       : `${keys.length} API key(s) from ${values['api-key'].length > 0 ? '--api-key' : 'PETSTORE_API_KEY'}`
-    const urls = `${baseUrl} (messages: ${messagesBaseUrl}/messages)`
-    console.log(`Pet Store mock ready: ${urls}, ${pets} pets, seed ${seed}, ${keyNote}`)
+    console.log(
+      `Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}/messages), ` +
+        `${mock.model.allPets().length} pets, seed ${seed}, ${keyNote}${state.note ? `, ${state.note}` : ''}`,
+    )
 
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {

@@ -35,7 +35,8 @@ export type Dispatch = (request: DispatchRequest) => MockResponse | Promise<Mock
  * Builds the mock's one router (rou3, from the spec's routes): an operation (HEAD wherever GET), a CORS
  * preflight, 405 `method_not_allowed` with `Allow`, or 404 `route_not_found`, every answer with the CORS
  * headers. The MSW handlers, the in-process fetch, the browser worker and the node:http server all call it.
- * @example const dispatch = createDispatch(core.execute); await dispatch({ method: 'GET', base: 'pets', path: '/pets', … })
+ * @example const dispatch = createDispatch(core.execute)
+ * await dispatch({ method: 'GET', base: 'pets', path: '/pets', … })
  */
 export function createDispatch(execute: Execute): Dispatch {
   return (request) => {

@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'invalid_json'
   | 'unsupported_media_type'
   | 'not_found'
+  | 'gone'
   | 'route_not_found'
   | 'method_not_allowed'
   | 'payload_too_large'
@@ -15,6 +16,7 @@ export type ErrorCode =
   | 'bad_request'
   | 'headers_too_large'
   | 'request_timeout'
+  | 'storage_unavailable'
 
 /**
  * A request the mock refuses, mapped to an `Error` body in one place (`errorResponse`).

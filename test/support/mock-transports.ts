@@ -25,8 +25,8 @@ export async function inProcessTransport(options: PetStoreMockOptions = {}): Pro
 
 /** The standalone node:http mock on a free loopback port. */
 export async function standaloneTransport(options: PetStoreMockOptions = {}): Promise<MockTransport> {
-  const { seed, pets, apiKeys } = options
-  const server = await startPetStoreServer({ seed, pets, apiKeys })
+  const { seed, pets, apiKeys, now, fixtures } = options
+  const server = await startPetStoreServer({ seed, pets, apiKeys, now, fixtures })
   return {
     name: 'standalone',
     baseUrl: server.baseUrl,
