@@ -119,7 +119,7 @@ describe.concurrent.each(mswVersions)('a project with msw %s', { timeout: 300_00
     expect(run.code).toBe(0)
   })
 
-  it('runs npx petstore-mock, then npx petstore-contract (own vitest config aside): exit 0, JUnit written', async () => {
+  it('runs npx petstore-mock, then npx petstore-contract (own vitest config aside): exit 0, JUnit', async () => {
     const port = await freePort()
     const key = 'consumer-key-7'
     const mock = spawn('npx', ['petstore-mock', '--port', String(port), '--api-key', key], {

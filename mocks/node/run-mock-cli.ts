@@ -1,14 +1,14 @@
+import { listenError } from '../cli/listen-error.ts'
+import { parseCliArgs } from '../cli/parse-cli-args.ts'
+import { parseInteger } from '../cli/parse-integer.ts'
+import { runCli } from '../cli/run-cli.ts'
+import { serveHelp } from '../cli/serve-help.ts'
 import { developmentApiKey } from '../core/create-pet-store-core.ts'
 import { defaultModelOptions } from '../model/create-pet-store-model.ts'
-import { resolveApiKeys } from '../node/resolve-api-keys.ts'
-import { prepareServeState, stateServeHelp, stateServeOptions } from '../node/serve-options.ts'
-import { runSnapshotCli } from '../node/snapshot-cli.ts'
-import { startPetStoreServer } from '../node/start-pet-store-server.ts'
-import { listenError } from './listen-error.ts'
-import { parseCliArgs } from './parse-cli-args.ts'
-import { parseInteger } from './parse-integer.ts'
-import { runCli } from './run-cli.ts'
-import { serveHelp } from './serve-help.ts'
+import { resolveApiKeys } from './resolve-api-keys.ts'
+import { prepareServeState, stateServeHelp, stateServeOptions } from './serve-options.ts'
+import { runSnapshotCli } from './snapshot-cli.ts'
+import { startPetStoreServer } from './start-pet-store-server.ts'
 
 /**
  * The standalone server's command line (`npm start` here, `petstore-mock` where the package is installed):
