@@ -8,6 +8,7 @@ import {
 } from './define-pet-store-network.ts'
 
 type Handler = (route: PlaywrightRouteLike, request: PlaywrightRequestLike) => Promise<void>
+type Outcome = { kind: 'not routed' } | { kind: 'fallback' } | { kind: 'fulfilled'; status: number; body: unknown }
 
 /** A browser context as far as the fixture sees one: it records the route and replays requests through it. */
 function fakeContext() {
@@ -16,10 +17,14 @@ function fakeContext() {
     route: async (url, handler) => void routes.set(url, handler),
     unroute: async (url) => void routes.delete(url),
   }
-  async function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  async function send(
+    url: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ): Promise<Outcome> {
     const [matcher, handler] = [...routes.entries()].find(([matcher]) => matcher.test(url)) ?? []
-    if (!matcher || !handler) return { kind: 'not routed' as const }
-    let outcome: { kind: 'fallback' } | { kind: 'fulfilled'; status: number; body: unknown } = { kind: 'fallback' }
+    if (!matcher || !handler) return { kind: 'not routed' }
+    // Set inside the route's callbacks, which the compiler cannot follow.
+    let outcome = { kind: 'fallback' } as Outcome
     const headers = { referer: 'http://app.test/', ...init.headers }
     await handler(
       {
