@@ -22,7 +22,7 @@ export function runMockCli(
   command: string,
 ): Promise<number> {
   return runCli(async () => {
-    if (argv[0] === 'snapshot') return runSnapshotCli(argv.slice(1))
+    if (argv[0] === 'snapshot') return runSnapshotCli(argv.slice(1), env, command)
     const { values } = parseCliArgs({
       args: argv,
       options: {
