@@ -15,6 +15,20 @@ export type ErrorCode =
   | 'bad_request'
   | 'headers_too_large'
   | 'request_timeout'
+  | 'invalid_preference'
+  | 'invalid_rule'
+  | 'invalid_session'
+  | 'rule_not_found'
+  | 'forbidden'
+  | 'conflict'
+  | 'gone'
+  | 'unprocessable_entity'
+  | 'too_many_requests'
+  | 'internal_error'
+  | 'bad_gateway'
+  | 'service_unavailable'
+  | 'gateway_timeout'
+  | 'forced_error'
 
 /**
  * A request the mock refuses, mapped to an `Error` body in one place (`errorResponse`).

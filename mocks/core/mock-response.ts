@@ -4,6 +4,12 @@ export interface MockResponse {
   headers: Record<string, string>
   /** Serialized JSON (as UTF-8 bytes where an answer is cached and sent often), or absent for a bodiless answer (204, HEAD). */
   body?: string | Uint8Array
+  /**
+   * A connection fault for the adapter to act out instead of answering (`Prefer: fault=…`, a rule):
+   * `reset` drops the connection (in-process: the fetch rejects with a TypeError), `timeout` answers
+   * nothing until the client gives up or the server's own request timeout passes.
+   */
+  fault?: 'reset' | 'timeout'
 }
 
 /**
@@ -12,7 +18,7 @@ export interface MockResponse {
  */
 export const corsHeaders: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Allow, Deprecation, Sunset, WWW-Authenticate',
+  'access-control-expose-headers': 'Allow, Deprecation, Sunset, WWW-Authenticate, Preference-Applied',
 }
 
 // Frozen: shared by every answer that has no other header, and so cached by `withCors`.
