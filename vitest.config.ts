@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    setupFiles: ['tools/fast-check-seed.setup.ts'],
     projects: [
       {
         extends: true,

@@ -22,7 +22,8 @@ export async function checkAnswer(
   })
   if (!expected(answer.status)) {
     throw new Error(
-      `Failed to check ${target}: ${request.method} ${request.path} answered ${answer.status}, not the status the bench expects. Body: ${answer.body.slice(0, 200)}`,
+      `Failed to check ${target}: ${request.method} ${request.path} answered ${answer.status}, not the status the ` +
+        `bench expects. Body: ${answer.body.slice(0, 200)}`,
     )
   }
   return { status: answer.status, contentType: answer.contentType, bytes: Buffer.byteLength(answer.body) }

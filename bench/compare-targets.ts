@@ -30,7 +30,8 @@ export const targetNames: ReadonlyArray<TargetName> = ['ours', 'prism', 'bare']
  * Our compiled mock, Prism's mock and the bare server, started one after another, then driven
  * with each request in alternating rounds, one target under load at a time. Every process is
  * stopped before it returns, whether it succeeds or fails.
- * @example const { targets, requests } = await compareTargets({ root, entry: 'dist/serve.mjs', barePath, connections: 32, durationSeconds: 10, rounds: 2, attempts: 3, startupSamples: 3, log })
+ * @example const { targets, requests } = await compareTargets({ root, entry: 'scripts/start.mjs', barePath,
+ *   connections: 32, durationSeconds: 10, rounds: 2, attempts: 3, startupSamples: 3, log })
  */
 export async function compareTargets(
   options: CompareOptions,
@@ -84,11 +85,15 @@ export async function compareTargets(
           log,
         })
         log(
-          `${kind.label} · ${name} · round ${round + 1}/${rounds}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, server CPU ${result.serverCpuPercent?.toFixed(0) ?? '?'}% (${result.serverCpuMicrosecondsPerRequest?.toFixed(0) ?? '?'} µs/req), other CPU ${result.otherCpuPercent?.toFixed(1) ?? '?'}%`,
+          `${kind.label} · ${name} · round ${round + 1}/${rounds}: ${Math.round(result.requestsPerSecond)} req/s, ` +
+            `p99 ${result.p99Ms} ms, server CPU ${result.serverCpuPercent?.toFixed(0) ?? '?'}% ` +
+            `(${result.serverCpuMicrosecondsPerRequest?.toFixed(0) ?? '?'} µs/req), other CPU ` +
+            `${result.otherCpuPercent?.toFixed(1) ?? '?'}%`,
         )
         if (result.errors + result.timeouts > 0 || !onlyExpected(result, name, kind.expectedStatus)) {
           log(
-            `  warning: ${name} answered ${JSON.stringify(result.statusCodes)} with ${result.errors} errors, ${result.timeouts} timeouts`,
+            `  warning: ${name} answered ${JSON.stringify(result.statusCodes)} with ${result.errors} errors, ` +
+              `${result.timeouts} timeouts`,
           )
         }
         return result

@@ -14,9 +14,12 @@ export function formatBenchSummary(report: BenchReport): string {
     lines.push('', title, body)
   }
   lines.push(
-    `Pet Store mock benchmark: ${settings.connections} connections, ${settings.durationSeconds} s per run, ${settings.rounds} round(s) of up to ${settings.attempts} attempt(s), ${settings.statistic}${settings.smoke ? ' (smoke run: figures are not meaningful)' : ''}`,
-    `Code: ${report.code ? `${report.code.commit} "${report.code.subject}"${report.code.uncommitted.length > 0 ? ` plus uncommitted changes to ${report.code.uncommitted.join(', ')}` : ''}` : 'unknown (not a git checkout)'}`,
-    `Machine: ${machine.cpuModel}, ${machine.cores} cores, node ${machine.node}, load ${machine.loadAverageAtStart.toFixed(2)} at start; ${settings.loadGenerator}`,
+    `Pet Store mock benchmark: ${settings.connections} connections, ${settings.durationSeconds} s per run, ` +
+      `${settings.rounds} round(s) of up to ${settings.attempts} attempt(s), ` +
+      `${settings.statistic}${settings.smoke ? ' (smoke run: figures are not meaningful)' : ''}`,
+    `Code: ${codeLine(report.code)}`,
+    `Machine: ${machine.cpuModel}, ${machine.cores} cores, node ${machine.node}, load ` +
+      `${machine.loadAverageAtStart.toFixed(2)} at start; ${settings.loadGenerator}`,
   )
 
   const startupSamples = report.targets.ours?.startupSamplesMs.length ?? 1
@@ -66,8 +69,10 @@ export function formatBenchSummary(report: BenchReport): string {
     .reduce((most, share) => Math.max(most, share), 0)
   lines.push(
     '',
-    "server CPU: the target's CPU use during the run, in % of one core (under 100%: the load generator, sharing the machine, set the pace); CPU/req: its CPU time per request.",
-    `other CPU: the largest share of the machine that anything but the bench and the target took during a round (${formatNumber(disturbed, 1)}% at worst).` +
+    "server CPU: the target's CPU use during the run, in % of one core (under 100%: the load generator, " +
+      'sharing the machine, set the pace); CPU/req: its CPU time per request.',
+    'other CPU: the largest share of the machine that anything but the bench and the target took during a round ' +
+      `(${formatNumber(disturbed, 1)}% at worst).` +
       (disturbed > 10
         ? ' Above 10%: something else was running, so these figures are low; run again on an idle machine.'
         : ''),
@@ -76,7 +81,9 @@ export function formatBenchSummary(report: BenchReport): string {
   const inProcess = report.inProcess
   section(
     'In-process fetch (no socket)',
-    `${inProcess.request}: ${formatNumber(inProcess.callsPerSecond)} calls/s, ${formatNumber(inProcess.microsecondsPerCall, 1)} µs per call (${formatNumber(inProcess.calls)} calls in ${formatNumber(inProcess.seconds, 1)} s, one at a time)`,
+    `${inProcess.request}: ${formatNumber(inProcess.callsPerSecond)} calls/s, ` +
+      `${formatNumber(inProcess.microsecondsPerCall, 1)} µs per call (${formatNumber(inProcess.calls)} calls in ` +
+      `${formatNumber(inProcess.seconds, 1)} s, one at a time)`,
   )
 
   const scale = report.scale
@@ -129,4 +136,10 @@ export function formatBenchSummary(report: BenchReport): string {
 function formatGoalValue(goal: Goal): string {
   const decimals = goal.unit === 'x' ? 2 : goal.unit === 's' ? 3 : goal.unit === 'MB' ? 1 : 0
   return `${formatNumber(goal.value, decimals)} ${goal.unit}`
+}
+
+function codeLine(code: BenchReport['code']): string {
+  if (!code) return 'unknown (not a git checkout)'
+  const changes = code.uncommitted.length > 0 ? ` plus uncommitted changes to ${code.uncommitted.join(', ')}` : ''
+  return `${code.commit} "${code.subject}"${changes}`
 }

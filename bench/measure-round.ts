@@ -48,7 +48,8 @@ export async function measureRound(
     if ((round.otherCpuPercent ?? 0) <= quietPercent) break
     if (attempt < attempts)
       log?.(
-        `  other programs took ${round.otherCpuPercent?.toFixed(1)}% of the CPU (${Math.round(round.requestsPerSecond)} req/s); measuring again`,
+        `  other programs took ${round.otherCpuPercent?.toFixed(1)}% of the CPU ` +
+          `(${Math.round(round.requestsPerSecond)} req/s); measuring again`,
       )
   }
   return kept as RoundResult

@@ -51,7 +51,8 @@ const scaleKinds: ReadonlyArray<ScaleKind> = [
  * Our compiled mock seeded with `baseline` (100) pets and with `pets`, driven in alternating
  * rounds with lookups spread over the store and a filtered list: how much a large store costs in
  * throughput, start-up (seeding) and memory.
- * @example const scale = await measureScale({ root, barePath, pets: 100_000, connections: 32, durationSeconds: 10, rounds: 2, attempts: 3, startupSamples: 3, log })
+ * @example const scale = await measureScale({ root, barePath, pets: 100_000, connections: 32, durationSeconds: 10,
+ *   rounds: 2, attempts: 3, startupSamples: 3, log })
  */
 export async function measureScale(options: ScaleOptions): Promise<ScaleFigures> {
   const {
@@ -84,7 +85,8 @@ export async function measureScale(options: ScaleOptions): Promise<ScaleFigures>
       startups.set(size, samplesMs)
       readyLineMedians.set(size, readyLineMs)
       log(
-        `started ours with --pets ${size}: ${samplesMs.map((ms) => `${Math.round(ms)} ms`).join(', ')} to the first answer`,
+        `started ours with --pets ${size}: ${samplesMs.map((ms) => `${Math.round(ms)} ms`).join(', ')} to the first ` +
+          `answer`,
       )
     }
     const get = (size: number): BenchTarget => running.get(size) as BenchTarget
@@ -113,11 +115,15 @@ export async function measureScale(options: ScaleOptions): Promise<ScaleFigures>
           log,
         })
         log(
-          `${kind.label} · --pets ${size} · round ${round + 1}/${rounds}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, server CPU ${result.serverCpuPercent?.toFixed(0) ?? '?'}% (${result.serverCpuMicrosecondsPerRequest?.toFixed(0) ?? '?'} µs/req), other CPU ${result.otherCpuPercent?.toFixed(1) ?? '?'}%`,
+          `${kind.label} · --pets ${size} · round ${round + 1}/${rounds}: ${Math.round(result.requestsPerSecond)} ` +
+            `req/s, p99 ${result.p99Ms} ms, server CPU ${result.serverCpuPercent?.toFixed(0) ?? '?'}% ` +
+            `(${result.serverCpuMicrosecondsPerRequest?.toFixed(0) ?? '?'} µs/req), other CPU ` +
+            `${result.otherCpuPercent?.toFixed(1) ?? '?'}%`,
         )
         if (result.errors + result.timeouts > 0 || Object.keys(result.statusCodes).some((code) => code !== '200')) {
           log(
-            `  warning: answered ${JSON.stringify(result.statusCodes)} with ${result.errors} errors, ${result.timeouts} timeouts`,
+            `  warning: answered ${JSON.stringify(result.statusCodes)} with ${result.errors} errors, ` +
+              `${result.timeouts} timeouts`,
           )
         }
         return result

@@ -22,15 +22,21 @@ export function renderBenchHtml(report: BenchReport): string {
     const bars = Object.entries(request.figures).map(([name, figures]) => ({
       label: name,
       value: figures.requestsPerSecond,
-      text: `${formatNumber(figures.requestsPerSecond)} req/s · p50 ${formatNumber(figures.p50Ms)} ms · p99 ${formatNumber(figures.p99Ms)} ms · ${formatNumber(figures.serverCpuMicrosecondsPerRequest)} µs CPU/req`,
+      text: [
+        `${formatNumber(figures.requestsPerSecond)} req/s`,
+        `p50 ${formatNumber(figures.p50Ms)} ms`,
+        `p99 ${formatNumber(figures.p99Ms)} ms`,
+        `${formatNumber(figures.serverCpuMicrosecondsPerRequest)} µs CPU/req`,
+      ].join(' · '),
     }))
-    charts.push(
-      chart(
-        `${request.label}: requests per second`,
-        bars,
-        `ours/Prism ${formatNumber(request.oursToPrism, 2)}x · ours/bare ${formatNumber(request.oursToBare, 2)}x (by CPU per request ${formatNumber(request.oursToBareByCpu, 2)}x) · other programs took up to ${formatNumber(Math.max(...Object.values(request.figures).map((f) => f.otherCpuMaxPercent ?? 0)), 1)}% of the CPU`,
-      ),
-    )
+    const otherCpu = Math.max(...Object.values(request.figures).map((f) => f.otherCpuMaxPercent ?? 0))
+    const note = [
+      `ours/Prism ${formatNumber(request.oursToPrism, 2)}x`,
+      `ours/bare ${formatNumber(request.oursToBare, 2)}x (by CPU per request ` +
+        `${formatNumber(request.oursToBareByCpu, 2)}x)`,
+      `other programs took up to ${formatNumber(otherCpu, 1)}% of the CPU`,
+    ].join(' · ')
+    charts.push(chart(`${request.label}: requests per second`, bars, note))
   }
   const targets = Object.entries(report.targets)
   charts.push(
@@ -79,9 +85,17 @@ export function renderBenchHtml(report: BenchReport): string {
   const goals = report.goals
     .map(
       (goal) =>
-        `<tr class="${goal.pass ? 'pass' : 'miss'}"><td>${goal.pass ? 'PASS' : 'MISS'}</td><td>${escapeMarkup(goal.label)}</td><td>${formatNumber(goal.value, goal.unit === 'x' ? 2 : goal.unit === 's' ? 3 : 1)} ${goal.unit}</td><td>${goal.direction === 'min' ? '&ge;' : '&le;'} ${goal.limit} ${goal.unit}</td></tr>`,
+        `<tr class="${goal.pass ? 'pass' : 'miss'}"><td>${goal.pass ? 'PASS' : 'MISS'}</td>` +
+        `<td>${escapeMarkup(goal.label)}</td>` +
+        `<td>${formatNumber(goal.value, goal.unit === 'x' ? 2 : goal.unit === 's' ? 3 : 1)} ${goal.unit}</td>` +
+        `<td>${goal.direction === 'min' ? '&ge;' : '&le;'} ${goal.limit} ${goal.unit}</td></tr>`,
     )
     .join('\n')
+  const code = report.code
+    ? `${report.code.commit}${report.code.uncommitted.length > 0 ? ' + uncommitted changes' : ''}`
+    : 'unknown'
+  const smokeNote = settings.smoke ? ' · <strong>smoke run: figures are not meaningful</strong>' : ''
+  const { inProcess } = report
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -90,22 +104,28 @@ export function renderBenchHtml(report: BenchReport): string {
 <style>
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem; color: #111827; max-width: 60rem; }
 h1 { font-size: 1.4rem; } h2 { font-size: 1.1rem; margin-top: 2rem; }
-table { border-collapse: collapse; } td, th { padding: 0.2rem 0.6rem; text-align: left; border-bottom: 1px solid #e5e7eb; }
-tr.pass td:first-child { color: #15803d; font-weight: 600; } tr.miss td:first-child { color: #b91c1c; font-weight: 600; }
+table { border-collapse: collapse; }
+td, th { padding: 0.2rem 0.6rem; text-align: left; border-bottom: 1px solid #e5e7eb; }
+tr.pass td:first-child { color: #15803d; font-weight: 600; }
+tr.miss td:first-child { color: #b91c1c; font-weight: 600; }
 figure { margin: 1.2rem 0; } figcaption { font-weight: 600; margin-bottom: 0.3rem; }
 .note { color: #4b5563; }
 </style>
 </head>
 <body>
 <h1>Pet Store mock benchmark</h1>
-<p class="note">${escapeMarkup(report.generatedAt)} · code ${escapeMarkup(report.code ? `${report.code.commit}${report.code.uncommitted.length > 0 ? ' + uncommitted changes' : ''}` : 'unknown')} · ${escapeMarkup(machine.cpuModel)}, ${machine.cores} cores, node ${escapeMarkup(machine.node)}, load ${machine.loadAverageAtStart.toFixed(2)} at start ·
-${settings.connections} connections, ${settings.durationSeconds} s per run, ${settings.rounds} round(s), ${escapeMarkup(settings.statistic)}; ${escapeMarkup(settings.loadGenerator)}${settings.smoke ? ' · <strong>smoke run: figures are not meaningful</strong>' : ''}</p>
+<p class="note">${escapeMarkup(report.generatedAt)} · code ${escapeMarkup(code)} ·
+${escapeMarkup(machine.cpuModel)}, ${machine.cores} cores, node ${escapeMarkup(machine.node)},
+load ${machine.loadAverageAtStart.toFixed(2)} at start ·
+${settings.connections} connections, ${settings.durationSeconds} s per run, ${settings.rounds} round(s),
+${escapeMarkup(settings.statistic)}; ${escapeMarkup(settings.loadGenerator)}${smokeNote}</p>
 <h2>Goals</h2>
 <table>${goals}</table>
 <h2>Charts</h2>
 ${charts.join('\n')}
 <h2>In-process fetch</h2>
-<p>${escapeMarkup(report.inProcess.request)}: ${formatNumber(report.inProcess.callsPerSecond)} calls/s (${formatNumber(report.inProcess.microsecondsPerCall, 1)} µs per call).</p>
+<p>${escapeMarkup(inProcess.request)}: ${formatNumber(inProcess.callsPerSecond)} calls/s
+(${formatNumber(inProcess.microsecondsPerCall, 1)} µs per call).</p>
 <p class="note">All figures are in bench.json beside this file.</p>
 </body>
 </html>
@@ -124,8 +144,17 @@ function chart(title: string, bars: Array<Bar>, note?: string): string {
       const y = 4 + index * rowHeight
       const length = Number.isFinite(bar.value) ? Math.max(1, (bar.value / largest) * barArea) : 0
       const colour = colours[bar.label] ?? colours.ours
-      return `<text x="0" y="${y + 17}">${escapeMarkup(bar.label)}</text><rect x="${labelWidth}" y="${y + 3}" width="${length.toFixed(1)}" height="${rowHeight - 8}" fill="${colour}"/><text x="${labelWidth + length + 6}" y="${y + 17}">${escapeMarkup(bar.text)}</text>`
+      return (
+        `<text x="0" y="${y + 17}">${escapeMarkup(bar.label)}</text>` +
+        `<rect x="${labelWidth}" y="${y + 3}" width="${length.toFixed(1)}" ` +
+        `height="${rowHeight - 8}" fill="${colour}"/>` +
+        `<text x="${labelWidth + length + 6}" y="${y + 17}">${escapeMarkup(bar.text)}</text>`
+      )
     })
     .join('')
-  return `<figure><figcaption>${escapeMarkup(title)}</figcaption><svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-size="12" font-family="system-ui, sans-serif" role="img" aria-label="${escapeMarkup(title)}">${rows}</svg>${note ? `<div class="note">${escapeMarkup(note)}</div>` : ''}</figure>`
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-size="12"` +
+    ` font-family="system-ui, sans-serif" role="img" aria-label="${escapeMarkup(title)}">${rows}</svg>`
+  const caption = note ? `<div class="note">${escapeMarkup(note)}</div>` : ''
+  return `<figure><figcaption>${escapeMarkup(title)}</figcaption>${svg}${caption}</figure>`
 }

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /**
- * The compiled file `npm start` runs (`node <file>` in its script), so the bench measures the mock
+ * The file `npm start` runs (`node <file>` in its script), so the bench measures the mock
  * the way a user starts it even when the build changes.
- * @example resolveStartEntry('/work/main') // 'dist/serve.mjs'
+ * @example resolveStartEntry('/work/main') // 'scripts/start.mjs'
  */
 export function resolveStartEntry(root: string): string {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }

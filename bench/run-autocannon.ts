@@ -57,7 +57,8 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 /**
  * Drives one target with autocannon's programmatic API (in this process, one thread) and keeps the
  * figures the bench reports. A run that outlives its duration by 30 s is stopped, so none hangs.
- * @example await runAutocannon({ origin, requests: [{ method: 'GET', path: '/v1/pets?limit=20', headers }], connections: 32, durationSeconds: 10 })
+ * @example await runAutocannon({ origin, requests: [{ method: 'GET', path: '/v1/pets?limit=20', headers }],
+ *   connections: 32, durationSeconds: 10 })
  */
 export function runAutocannon({ origin, requests, connections, durationSeconds }: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {

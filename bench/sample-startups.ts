@@ -14,7 +14,8 @@ export interface StartupSamples {
  * Starts a target `samples` times to time its start-up, stopping all but the last, which is returned
  * running. With `quiet`, each start waits for a quiet machine first: someone's build would add
  * hundreds of ms.
- * @example const { target, samplesMs } = await sampleStartups(() => startBenchTarget('ours', paths), { samples: 3, quiet: true })
+ * @example const { target, samplesMs } = await sampleStartups(() => startBenchTarget('ours', paths), { samples: 3,
+ *   quiet: true })
  */
 export async function sampleStartups(
   start: () => Promise<BenchTarget>,

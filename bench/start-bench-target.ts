@@ -8,7 +8,7 @@ export type TargetName = 'ours' | 'prism' | 'bare'
 export interface BenchTargetOptions {
   /** The repository root. */
   root: string
-  /** What `npm start` runs (`resolveStartEntry`), e.g. `dist/serve.mjs`. */
+  /** What `npm start` runs (`resolveStartEntry`), e.g. `scripts/start.mjs`. */
   entry: string
   /** The compiled bare server (`compileBareServer`). */
   barePath: string
@@ -30,7 +30,7 @@ const readyPattern = /ready: (http:\/\/\S+)/
 /**
  * Starts one of the three servers the bench compares, on loopback, and measures its start-up.
  * Ours runs from compiled JS, as `npm start` runs it; Prism is the CLI at its quietest.
- * @example const prism = await startBenchTarget('prism', { root, entry: 'dist/serve.mjs', barePath })
+ * @example const prism = await startBenchTarget('prism', { root, entry: 'scripts/start.mjs', barePath })
  */
 export async function startBenchTarget(
   name: TargetName,

@@ -42,7 +42,8 @@ const keptLines = 20
  * Spawns `node <args>` and measures its start-up as a user sees it: from spawn to the first answered
  * request, polling every 5 ms until a bounded deadline. The process is killed if the bench exits
  * without stopping it.
- * @example const ours = await startProcessTarget({ name: 'ours', args: ['dist/scripts/serve.js', '--port', '0'], readyPattern: /ready: (\S+)/, probe })
+ * @example const ours = await startProcessTarget({ name: 'ours', args: ['dist/scripts/serve.js', '--port', '0'],
+ *   readyPattern: /ready: (\S+)/, probe })
  */
 export async function startProcessTarget(options: ProcessTargetOptions): Promise<ProcessTarget> {
   const { name, args, cwd, env, readyPattern, probe, timeoutMs = 30_000 } = options
@@ -105,6 +106,7 @@ export async function startProcessTarget(options: ProcessTargetOptions): Promise
   const got = exit === undefined ? `${problem} within ${timeoutMs} ms` : `${exit} before it answered`
   await stop()
   throw new Error(
-    `Failed to start ${name}: expected a 2xx answer to GET ${probe.path}, got ${got}. Last output: ${recentOutput() || '(none)'}`,
+    `Failed to start ${name}: expected a 2xx answer to GET ${probe.path}, got ${got}. Last output: ` +
+      `${recentOutput() || '(none)'}`,
   )
 }

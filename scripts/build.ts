@@ -2,7 +2,7 @@ import { build } from 'esbuild'
 import { runCli } from '../mocks/cli/run-cli.ts'
 
 // One bundled file starts in a fraction of the time the separate modules take to resolve and load.
-await runCli(async () => {
+process.exitCode = await runCli(async () => {
   await build({
     entryPoints: ['scripts/serve.ts'],
     outfile: 'dist/serve.mjs',

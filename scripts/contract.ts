@@ -1,6 +1,4 @@
 import { runContractCli } from '../contract-tests/cli/run-contract-cli.ts'
+import { consoleIo } from '../mocks/cli/run-cli.ts'
 
-process.exitCode = await runContractCli(process.argv.slice(2), process.env, {
-  out: (line) => console.log(line),
-  err: (line) => console.error(line),
-})
+process.exitCode = await runContractCli(process.argv.slice(2), process.env, consoleIo)

@@ -1,6 +1,7 @@
-import { parseArgs } from 'node:util'
+import { listenError } from '../mocks/cli/listen-error.ts'
+import { parseCliArgs } from '../mocks/cli/parse-cli-args.ts'
 import { parseInteger } from '../mocks/cli/parse-integer.ts'
-import { CliError, runCli } from '../mocks/cli/run-cli.ts'
+import { runCli } from '../mocks/cli/run-cli.ts'
 import { developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
 import { serveDemo } from '../test/browser-demo/serve-demo.ts'
 
@@ -16,13 +17,12 @@ Options:
 The page accepts the development key "${developmentApiKey}". Open it at 127.0.0.1 or localhost:
 service workers only run on a secure origin.`
 
-await runCli(async () => {
-  const { values } = parseArgs({
+process.exitCode = await runCli(async () => {
+  const { values } = parseCliArgs({
     options: {
       port: { type: 'string', default: '4020' },
       help: { type: 'boolean', short: 'h', default: false },
     },
-    strict: true,
   })
   if (values.help) {
     console.log(help)
@@ -30,8 +30,8 @@ await runCli(async () => {
   }
   const port = parseInteger('--port', values.port, 0, 65_535)
 
-  const demo = await serveDemo({ port }).catch((error: NodeJS.ErrnoException) => {
-    throw new CliError(error.code ? `Failed to listen on 127.0.0.1:${port}: ${error.code}.` : error.message)
+  const demo = await serveDemo({ port }).catch((error) => {
+    throw listenError('127.0.0.1', port, error)
   })
   console.log(`Pet Store browser demo ready: ${demo.url} (the mock runs in the page's service worker; Ctrl+C to stop)`)
 

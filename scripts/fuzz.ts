@@ -1,6 +1,4 @@
+import { consoleIo } from '../mocks/cli/run-cli.ts'
 import { runFuzzCli } from '../test/fuzz/run-fuzz-cli.ts'
 
-process.exitCode = await runFuzzCli(process.argv.slice(2), process.env, {
-  out: (line) => console.log(line),
-  err: (line) => console.error(line),
-})
+process.exitCode = await runFuzzCli(process.argv.slice(2), process.env, consoleIo)

@@ -78,7 +78,8 @@ function toSample(operationId: string, operation: Json): SampleRequest {
     if (parameter.in !== 'path' && !(parameter.in === 'query' && parameter.required === true)) continue
     if (parameter.example === undefined) {
       throw new TypeError(
-        `Failed to build the sample request of "${operationId}": parameter "${String(parameter.name)}" has no example in spec/openapi.yaml.`,
+        `Failed to build the sample request of "${operationId}": parameter "${String(parameter.name)}" has no ` +
+          `example in spec/openapi.yaml.`,
       )
     }
     const target = parameter.in === 'path' ? params : query

@@ -41,7 +41,8 @@ export function folderOf(file: string): string {
 /**
  * The folder-level cycles of an import graph: each strongly connected group of two or more folders,
  * sorted, with one file import that closes each edge of it, for the failure message.
- * @example folderCycles([{ from: 'a/x/1.ts', to: 'a/y/2.ts' }, { from: 'a/y/2.ts', to: 'a/x/1.ts' }]) // [['a/x', 'a/y']]
+ * @example folderCycles([{ from: 'a/x/1.ts', to: 'a/y/2.ts' }, { from: 'a/y/2.ts', to: 'a/x/1.ts' }]) // [['a/x',
+ *   'a/y']]
  */
 export function folderCycles(edges: ReadonlyArray<ImportEdge>): Array<Array<string>> {
   const next = new Map<string, Set<string>>()

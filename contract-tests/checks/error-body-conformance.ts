@@ -1,9 +1,11 @@
+import { interfaceSays } from '../model/citations.ts'
 import { excerpt, failed, passed, type ResponseCheck } from './response-check.ts'
 
 /** A 4xx or 5xx body is an `Error` with a non-empty code and message and the same status as the response. */
 export const errorBodyConformance: ResponseCheck = {
   name: 'error_body_conformance',
   description: 'Error bodies have a non-empty code and message, and status equal to the HTTP status.',
+  basis: interfaceSays.errorBody,
   run: ({ request, response }) => {
     if (response.status < 400 || request.method === 'HEAD') return undefined
     const body = response.json as { code?: unknown; message?: unknown; status?: unknown } | undefined

@@ -1,3 +1,4 @@
+import { interfaceSays } from '../model/citations.ts'
 import { failed, passed, type ResponseCheck } from './response-check.ts'
 
 const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
@@ -6,6 +7,7 @@ const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 export const jsonContentType: ResponseCheck = {
   name: 'json_content_type',
   description: 'Every response body is sent as application/json.',
+  basis: interfaceSays.jsonBodies,
   run: ({ request, response }) => {
     if (request.method === 'HEAD' || response.status === 204 || response.status === 304) return undefined
     if (response.status >= 300 && response.status < 400) return undefined

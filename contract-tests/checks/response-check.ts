@@ -1,7 +1,7 @@
 import type { OperationSpec } from '../../spec/operations.ts'
-import type { CheckResult, Exchange, ExchangeResponse } from '../model/exchange.ts'
+import type { Basis, CheckResult, Exchange, ExchangeResponse } from '../model/exchange.ts'
 
-export type CheckVerdict = Omit<CheckResult, 'check'>
+export type CheckVerdict = Omit<CheckResult, 'check' | 'level' | 'basis'>
 
 /**
  * A check applied by the client to every response, whatever the scenario and the target.
@@ -11,6 +11,8 @@ export interface ResponseCheck {
   name: string
   /** One line: what it promises. */
   description: string
+  /** What it rests on: a `failed` verdict is a violation of this sentence, a `warning` a deviation from this choice. */
+  basis: Basis
   run(exchange: Exchange & { response: ExchangeResponse }, contract: OperationSpec): CheckVerdict | undefined
 }
 

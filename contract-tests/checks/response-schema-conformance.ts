@@ -1,9 +1,11 @@
+import { interfaceSays } from '../model/citations.ts'
 import { excerpt, failed, passed, type ResponseCheck } from './response-check.ts'
 
 /** The body is valid against the spec's schema for the operation and status. */
 export const responseSchemaConformance: ResponseCheck = {
   name: 'response_schema_conformance',
   description: 'The body is valid against the schema the spec gives for that status.',
+  basis: interfaceSays.responses,
   run: ({ request, response }, contract) => {
     if (request.method === 'HEAD') return undefined
     const schema = contract.responseSchema(response.status)

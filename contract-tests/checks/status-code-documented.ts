@@ -1,9 +1,11 @@
+import { interfaceSays } from '../model/citations.ts'
 import { failed, passed, type ResponseCheck } from './response-check.ts'
 
 /** The status is one the spec documents for the operation (or one the scenario explicitly accepts). */
 export const statusCodeDocumented: ResponseCheck = {
   name: 'status_code_documented',
   description: 'The status code is documented for the operation.',
+  basis: interfaceSays.responses,
   run: ({ response, alsoAccepted }, contract) => {
     if (response.status >= 500) return undefined // no_server_error speaks for these
     if (contract.documents(response.status) || alsoAccepted?.includes(response.status))

@@ -1,4 +1,4 @@
-import { ConfigError } from './resolve-run-config.ts'
+import { CliError } from '../../mocks/cli/cli-error.ts'
 
 /**
  * Fails within seconds, with one line, when nothing answers HTTP at the base URL. Any HTTP answer
@@ -24,6 +24,6 @@ export async function checkReachable(baseUrl: string, apiKey: string, timeoutMs:
 }
 
 /** Nothing answered at the target: exit code 2. */
-export class TargetUnreachable extends ConfigError {
+export class TargetUnreachable extends CliError {
   override name = 'TargetUnreachable'
 }

@@ -4,6 +4,15 @@ export const contractHelp = `Usage: npm run contract -- [options]
 Runs the Pet Store contract suite against a target and exits 0 (conformant),
 1 (at least one contract violation) or 2 (usage error, or the target could not be judged).
 
+Two levels of finding:
+  violation   breaks what the interface states; fails the run (exit 1). E.g. GET /pets
+              without a key answers 200: "401 with an Error body when the key is missing
+              or invalid."
+  deviation   differs from a choice our spec makes where the interface is silent
+              (x-mock-behaviour); a warning that says what the spec expects and why.
+              E.g. GET /pets?limit=0 answers 200 with at most 100 pets where the spec
+              answers 400. --strict makes deviations fail the run.
+
 Target (default: the in-process mock, no port):
   --target mock|local|staging|production
                            local starts the standalone mock on a free port;
@@ -24,4 +33,6 @@ Safety:
 Output:
   --report-dir DIR         JSON, JUnit XML and HTML reports (default reports/contract)
   --only NAME,...          run only these checks or groups (e.g. auth_required,status_filter)
+  --strict                 fail on deviations too: for a team that owns both the spec and
+                           the server and wants them identical
   -h, --help               show this text`

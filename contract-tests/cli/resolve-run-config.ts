@@ -1,13 +1,6 @@
+import { CliError } from '../../mocks/cli/cli-error.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { selectableNames } from '../run/select-scenarios.ts'
-
-/** A usage or configuration mistake: one line, exit code 2. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ConfigError'
-  }
-}
 
 export interface ContractArgs {
   target?: string
@@ -19,6 +12,7 @@ export interface ContractArgs {
   'report-dir'?: string
   'timeout-ms'?: string
   only?: string
+  strict?: boolean
 }
 
 export interface RunConfig {
@@ -31,34 +25,37 @@ export interface RunConfig {
   reportDir: string
   timeoutMs: number
   only: Array<string>
+  /** Deviations from the spec's choices fail the run like violations. */
+  strict: boolean
 }
 
 const targets = ['mock', 'local', 'staging', 'production'] as const
 const environmentUrl = { staging: 'PETSTORE_STAGING_URL', production: 'PETSTORE_PRODUCTION_URL' } as const
 
 /**
- * Turns the CLI's flags and environment into a run configuration, or a one-line `ConfigError`.
- * @example resolveRunConfig({ target: 'staging' }, { PETSTORE_STAGING_URL: 'https://staging.example/v1', PETSTORE_API_KEY: 'k' })
+ * Turns the CLI's flags and environment into a run configuration, or a one-line `CliError`.
+ * @example resolveRunConfig({ target: 'staging' }, { PETSTORE_STAGING_URL: 'https://staging.example/v1',
+ *   PETSTORE_API_KEY: 'k' })
  */
 export function resolveRunConfig(args: ContractArgs, env: Record<string, string | undefined>): RunConfig {
   const named = args.target ?? (args['base-url'] ? undefined : 'mock')
   if (named !== undefined && !(targets as ReadonlyArray<string>).includes(named)) {
-    throw new ConfigError(`--target must be one of ${targets.join(', ')}, got "${named}".`)
+    throw new CliError(`--target must be one of ${targets.join(', ')}, got "${named}".`)
   }
   const target: RunConfig['target'] = (named as RunConfig['target'] | undefined) ?? 'url'
   if (args['read-only'] && args['allow-writes'])
-    throw new ConfigError('--read-only and --allow-writes contradict each other: pass one.')
+    throw new CliError('--read-only and --allow-writes contradict each other: pass one.')
 
   let baseUrl = args['base-url']
   if (baseUrl === undefined && (target === 'staging' || target === 'production')) {
     baseUrl = env[environmentUrl[target]]
     if (!baseUrl)
-      throw new ConfigError(
+      throw new CliError(
         `--target ${target} needs ${environmentUrl[target]} (or --base-url) to say where ${target} is.`,
       )
   }
   if ((target === 'mock' || target === 'local') && baseUrl !== undefined) {
-    throw new ConfigError(`--base-url cannot be combined with --target ${target}: the mock's address is its own.`)
+    throw new CliError(`--base-url cannot be combined with --target ${target}: the mock's address is its own.`)
   }
   if (baseUrl !== undefined) baseUrl = httpUrl('--base-url', baseUrl)
   let messagesBaseUrl = args['messages-base-url'] ?? env.PETSTORE_MESSAGES_URL
@@ -67,11 +64,11 @@ export function resolveRunConfig(args: ContractArgs, env: Record<string, string 
 
   const apiKey =
     args['api-key'] ?? env.PETSTORE_API_KEY ?? (target === 'mock' || target === 'local' ? developmentApiKey : '')
-  if (apiKey === '') throw new ConfigError('No API key: pass --api-key or set PETSTORE_API_KEY.')
+  if (apiKey === '') throw new CliError('No API key: pass --api-key or set PETSTORE_API_KEY.')
 
   const timeoutMs = Number(args['timeout-ms'] ?? '10000')
   if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 600_000) {
-    throw new ConfigError(
+    throw new CliError(
       `--timeout-ms expects a whole number of milliseconds from 100 to 600000, got "${args['timeout-ms']}".`,
     )
   }
@@ -81,7 +78,7 @@ export function resolveRunConfig(args: ContractArgs, env: Record<string, string 
     .filter((name) => name !== '')
   const unknown = only.filter((name) => !selectableNames.includes(name))
   if (unknown.length > 0)
-    throw new ConfigError(
+    throw new CliError(
       `--only does not know ${unknown.map((name) => `"${name}"`).join(', ')}; it takes: ${selectableNames.join(', ')}.`,
     )
 
@@ -94,6 +91,7 @@ export function resolveRunConfig(args: ContractArgs, env: Record<string, string 
     reportDir: args['report-dir'] ?? 'reports/contract',
     timeoutMs,
     only,
+    strict: args.strict === true,
   }
 }
 
@@ -102,11 +100,11 @@ function httpUrl(flag: string, value: string): string {
   try {
     url = new URL(value)
   } catch {
-    throw new ConfigError(`${flag} must be an absolute http(s) URL, got "${value}".`)
+    throw new CliError(`${flag} must be an absolute http(s) URL, got "${value}".`)
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ConfigError(`${flag} must use http or https, got "${url.protocol}".`)
+    throw new CliError(`${flag} must use http or https, got "${url.protocol}".`)
   if (url.username || url.password)
-    throw new ConfigError(`${flag} must not carry credentials; pass the key with --api-key.`)
+    throw new CliError(`${flag} must not carry credentials; pass the key with --api-key.`)
   return url.href.replace(/\/$/, '')
 }

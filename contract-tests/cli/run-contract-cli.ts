@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
+import { parseCliArgs } from '../../mocks/cli/parse-cli-args.ts'
+import { type CliIo, runCli } from '../../mocks/cli/run-cli.ts'
 import type { PetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 import { consoleSummary } from '../reports/console-summary.ts'
 import { redact, redactText } from '../reports/redact.ts'
@@ -8,15 +9,10 @@ import { apiKeyVariable, type ContractConfig, type TargetSpec } from '../vitest/
 import { ContractReporter } from '../vitest/contract-reporter.ts'
 import { checkReachable } from './check-reachable.ts'
 import { contractHelp } from './contract-help.ts'
-import { ConfigError, type RunConfig, resolveRunConfig } from './resolve-run-config.ts'
+import { type RunConfig, resolveRunConfig } from './resolve-run-config.ts'
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
 const inProcessBase = { baseUrl: 'http://petstore.mock/v1', messagesBaseUrl: 'http://petstore.mock' }
-
-export interface CliIo {
-  out(line: string): void
-  err(line: string): void
-}
 
 /**
  * `npm run contract`: resolves the target, runs the suite under vitest, prints the summary, writes
@@ -28,7 +24,6 @@ export async function runContractCli(
   env: Record<string, string | undefined>,
   io: CliIo,
 ): Promise<number> {
-  let secrets: Array<string> = []
   const secretsFrom = (args: Array<string>) => {
     const index = args.findIndex((arg) => arg === '--api-key' || arg.startsWith('--api-key='))
     const flag =
@@ -39,10 +34,24 @@ export async function runContractCli(
           : args[index + 1]
     return [flag, env.PETSTORE_API_KEY].filter((key): key is string => !!key)
   }
-  secrets = secretsFrom(argv)
+  // Filled as keys become known, so that no error line can quote one.
+  const secrets = secretsFrom(argv)
+  return runCli(() => runContractMain(argv, env, io, secrets), {
+    io,
+    redact: (text) => redactText(text, secrets),
+    unexpectedPrefix: 'The contract run failed: ',
+  })
+}
+
+async function runContractMain(
+  argv: Array<string>,
+  env: Record<string, string | undefined>,
+  io: CliIo,
+  secrets: Array<string>,
+): Promise<number> {
   let server: PetStoreServer | undefined
   try {
-    const { values } = parseArgs({
+    const { values } = parseCliArgs({
       args: argv,
       options: {
         target: { type: 'string' },
@@ -54,9 +63,9 @@ export async function runContractCli(
         'report-dir': { type: 'string' },
         'timeout-ms': { type: 'string' },
         only: { type: 'string' },
+        strict: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
-      strict: true,
       allowPositionals: false,
     })
     if (values.help) {
@@ -64,7 +73,7 @@ export async function runContractCli(
       return 0
     }
     const config = resolveRunConfig(values, env)
-    secrets = [config.apiKey, ...secrets]
+    secrets.unshift(config.apiKey)
     let target: TargetSpec
     if (config.target === 'mock') {
       target = { name: 'mock (in-process)', kind: 'in-process', ...inProcessBase }
@@ -84,11 +93,6 @@ export async function runContractCli(
       await checkReachable(target.baseUrl, config.apiKey, Math.min(config.timeoutMs, 5000))
     }
     return await runSuite(config, target, io, secrets)
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    const known = error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-    io.err(`error: ${redactText(known ? message : `The contract run failed: ${message}`, secrets).split('\n')[0]}`)
-    return 2
   } finally {
     await server?.close()
   }
@@ -96,7 +100,13 @@ export async function runContractCli(
 
 async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secrets: Array<string>): Promise<number> {
   const reporter = new ContractReporter()
-  const contract: ContractConfig = { target, readOnly: config.readOnly, timeoutMs: config.timeoutMs, only: config.only }
+  const contract: ContractConfig = {
+    target,
+    readOnly: config.readOnly,
+    timeoutMs: config.timeoutMs,
+    only: config.only,
+    strict: config.strict,
+  }
   // The key reaches the vitest worker through its environment only; it is never in provided data.
   process.env[apiKeyVariable] = config.apiKey
   const { startVitest } = await import('vitest/node')
@@ -120,7 +130,8 @@ async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secret
   delete process.env[apiKeyVariable]
   if (!reporter.result) {
     io.err(
-      `error: ${redactText(`The contract suite could not run: ${reporter.failure ?? 'no result'}`, secrets).split('\n')[0]}`,
+      `error: ` +
+        `${redactText(`The contract suite could not run: ${reporter.failure ?? 'no result'}`, secrets).split('\n')[0]}`,
     )
     return 2
   }

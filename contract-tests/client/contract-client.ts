@@ -88,7 +88,12 @@ export class ContractClient implements ContractCaller {
     exchange.response = await this.send(method, url, headers, body)
     for (const check of responseChecks) {
       const verdict = check.run(exchange as Exchange & { response: ExchangeResponse }, contract)
-      if (verdict) exchange.results.push({ check: check.name, ...verdict })
+      if (!verdict) continue
+      const finding = verdict.outcome !== 'passed' && {
+        level: verdict.outcome === 'failed' ? ('violation' as const) : ('deviation' as const),
+        basis: check.basis,
+      }
+      exchange.results.push({ check: check.name, ...verdict, ...finding })
     }
     return exchange
   }

@@ -21,15 +21,60 @@ export interface ExchangeResponse {
   durationMs: number
 }
 
+/**
+ * What a result does to the run: `failed` fails it (exit 1), `warning` is reported and never fails it.
+ * A violation is always `failed`; a deviation is a `warning`, or `failed` under `--strict`.
+ */
 export type Outcome = 'passed' | 'failed' | 'warning'
+
+/**
+ * The two levels of finding (decision record 003):
+ * - `violation`: the target breaks what the interface document states (a quoted sentence). Fails the run.
+ * - `deviation`: the target differs from a choice our spec makes where the interface is silent (marked
+ *   `x-mock-behaviour` in spec/openapi.yaml) while keeping every rule the interface does state: e.g. it
+ *   answers `GET /pets?limit=0` with 200 and at most 100 pets where the spec answers 400. A warning with
+ *   what was expected and why; `--strict` makes it a failure. A generated or stateful phase that finds
+ *   an invalid input forgiven within the rules reports a deviation the same way.
+ */
+export type FindingLevel = 'violation' | 'deviation'
+
+/** What a check or scenario rests on, shown beside each of its findings. */
+export interface Basis {
+  /** `interface`: a sentence of the interface document; `x-mock-behaviour`: a choice of our spec. */
+  source: 'interface' | 'x-mock-behaviour'
+  /** The interface's sentence, quoted word for word, or the spec's choice and where it is written. */
+  text: string
+}
 
 /** What one named check concluded about one exchange or one scenario step. */
 export interface CheckResult {
   check: string
   outcome: Outcome
+  /** Set on every finding (an outcome other than `passed`): a violation or a deviation. */
+  level?: FindingLevel
+  /** Set on every finding: the sentence or the spec choice it rests on. */
+  basis?: Basis
   message: string
   expected?: string
   received?: string
+}
+
+/**
+ * A result as `--strict` judges it: a deviation fails the run like a violation (its outcome becomes
+ * `failed`, its level stays `deviation`); anything else is unchanged.
+ * @example underStrict({ check: 'x', outcome: 'warning', level: 'deviation', message: 'm' }).outcome // 'failed'
+ */
+export function underStrict(result: CheckResult): CheckResult {
+  return result.outcome === 'warning' ? { ...result, outcome: 'failed', level: 'deviation' } : result
+}
+
+/**
+ * The level of a result: its own, else `violation` for `failed` and `deviation` for `warning`.
+ * @example levelOf({ check: 'x', outcome: 'warning', message: 'm' }) // 'deviation'
+ */
+export function levelOf(result: CheckResult): FindingLevel | undefined {
+  if (result.outcome === 'passed') return undefined
+  return result.level ?? (result.outcome === 'failed' ? 'violation' : 'deviation')
 }
 
 /** One request and what came back, with the result of every registry check applied to it. */

@@ -1,3 +1,4 @@
+import { levelOf } from './exchange.ts'
 import type { ScenarioResult } from './scenario-result.ts'
 
 export interface TargetInfo {
@@ -18,10 +19,35 @@ export interface RunResult {
   unsafeRequestsSent: number
   /** Requests the read-only transport refused to send. */
   refusedRequests: number
-  /** 0 conformant, 1 contract violation, 2 the target could not be judged. */
+  /** `--strict`: deviations failed the run like violations. */
+  strict: boolean
+  /** Every finding of the run by level: violations break the interface, deviations differ from the spec's choices. */
+  findings: FindingCounts
+  /** 0 conformant, 1 contract violation (or, under `--strict`, a deviation), 2 the target could not be judged. */
   exitCode: 0 | 1 | 2
   /** Why the run could not judge the target, when exitCode is 2. */
   targetError?: string
+}
+
+export interface FindingCounts {
+  violations: number
+  deviations: number
+}
+
+/**
+ * Counts the findings of a run by level: the scenarios' own and the registry checks' on every response.
+ * @example countFindings(setup, scenarios) // { violations: 0, deviations: 3 }
+ */
+export function countFindings(setup: ScenarioResult, scenarios: ReadonlyArray<ScenarioResult>): FindingCounts {
+  const counts: FindingCounts = { violations: 0, deviations: 0 }
+  for (const scenario of [setup, ...scenarios]) {
+    for (const result of [...scenario.assertions, ...scenario.exchanges.flatMap((exchange) => exchange.results)]) {
+      const level = levelOf(result)
+      if (level === 'violation') counts.violations++
+      if (level === 'deviation') counts.deviations++
+    }
+  }
+  return counts
 }
 
 /** The exit code a set of results calls for: a target error outranks a violation. */

@@ -1,5 +1,5 @@
 import type { OperationId } from '../../spec/types.ts'
-import type { CheckResult, Exchange } from './exchange.ts'
+import type { Basis, CheckResult, Exchange } from './exchange.ts'
 
 export type ScenarioOutcome = 'passed' | 'failed' | 'skipped' | 'error'
 
@@ -13,6 +13,8 @@ export interface ScenarioResult {
   reason?: string
   /** The scenario's own assertions and observations. */
   assertions: Array<CheckResult>
+  /** What the scenario's promise rests on (its findings carry their own basis). */
+  basis?: Basis
   exchanges: Array<Exchange>
   durationMs: number
 }

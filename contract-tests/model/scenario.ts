@@ -1,6 +1,6 @@
 import type { OperationId } from '../../spec/types.ts'
 import type { ContractCaller } from './contract-caller.ts'
-import type { Exchange } from './exchange.ts'
+import type { Basis, Exchange } from './exchange.ts'
 import type { SuiteData } from './suite-data.ts'
 
 export interface AssertDetail {
@@ -10,14 +10,19 @@ export interface AssertDetail {
   exchange?: Exchange
   /** Another check name than the scenario's own. */
   check?: string
+  /** What this finding rests on, when not the scenario's own basis (a deviation cites the spec's choice). */
+  basis?: Basis
 }
 
 export interface ScenarioContext {
   client: ContractCaller
   data: SuiteData
-  /** Records a named assertion; returns whether it held. */
+  /** Records a promise of the interface; a broken one is a violation. Returns whether it held. */
   assert(holds: boolean, detail: AssertDetail): boolean
-  /** Records an observation about something the interface leaves open: never a failure. */
+  /**
+   * Records a deviation: the target differs from a choice our spec makes where the interface is silent
+   * (cite it in `detail.basis`). A warning, a failure only under `--strict`.
+   */
   observe(detail: AssertDetail): void
   /** Ends the scenario as skipped, with the reason in the report. */
   skip(reason: string): never
@@ -30,6 +35,8 @@ export interface Scenario {
   /** What a reader sees: `listPets answers 401 to a missing Authorization header`. */
   title: string
   operationId: OperationId
+  /** What the promise rests on: the interface's sentence, quoted. Deviations cite the spec's choice. */
+  basis: Basis
   /** Sends a method other than GET/HEAD: skipped in read-only runs. */
   writes: boolean
   run(context: ScenarioContext): Promise<void>

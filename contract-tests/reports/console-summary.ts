@@ -1,5 +1,6 @@
 import type { RunResult } from '../model/run-result.ts'
 import { failuresOf, warningsOf } from '../model/scenario-result.ts'
+import { citation } from './citation.ts'
 import { curlCommand } from './curl-command.ts'
 
 const verdicts = { 0: 'CONFORMANT', 1: 'CONTRACT VIOLATIONS', 2: 'TARGET COULD NOT BE JUDGED' } as const
@@ -35,6 +36,7 @@ export function consoleSummary(result: RunResult): string {
       lines.push(`  ✗ [${failure.check}] ${scenario.title}`, `      ${failure.message}`)
       if (failure.received !== undefined) lines.push(`      received: ${failure.received}`)
       if (failure.expected !== undefined) lines.push(`      expected: ${failure.expected}`)
+      lines.push(`      ${citation(failure)}`)
       const request = exchange?.request ?? scenario.exchanges.at(-1)?.request
       if (request) lines.push(`      reproduce: ${curlCommand(request)}`)
     }
@@ -46,16 +48,22 @@ export function consoleSummary(result: RunResult): string {
   }
   const warnings = all.flatMap((scenario) => warningsOf(scenario).map((warning) => ({ scenario, ...warning })))
   if (warnings.length > 0) {
-    lines.push('', `Warnings (${warnings.length}, never failures):`)
-    for (const { result: warning } of warnings) lines.push(`  ! [${warning.check}] ${warning.message}`)
+    lines.push('', `Deviations (${warnings.length}, warnings: allowed by the interface, failures with --strict):`)
+    for (const { result: warning } of warnings) {
+      lines.push(`  ! [${warning.check}] ${warning.message}`)
+      if (warning.expected !== undefined)
+        lines.push(`      expected: ${warning.expected}, received: ${warning.received ?? '(nothing)'}`)
+      lines.push(`      ${citation(warning)}`)
+    }
   }
   const count = (outcome: string) => result.scenarios.filter((scenario) => scenario.outcome === outcome).length
   lines.push(
     '',
     `Unsafe requests sent: ${result.unsafeRequestsSent}${result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''}`,
     `Duration: ${(result.durationMs / 1000).toFixed(2)} s`,
-    `Verdict: ${verdicts[result.exitCode]} (exit ${result.exitCode})${result.targetError ? `: ${result.targetError}` : ''}`,
+    `Verdict: ${result.exitCode === 1 && result.strict && result.findings.violations === 0 ? 'DEVIATIONS FROM THE SPEC (--strict)' : verdicts[result.exitCode]} (exit ${result.exitCode})${result.targetError ? `: ${result.targetError}` : ''}`,
     `${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`,
+    `Findings: ${result.findings.violations} violation(s), ${result.findings.deviations} deviation(s)${result.strict ? ' (--strict: deviations fail the run)' : ''}`,
   )
   return lines.join('\n')
 }

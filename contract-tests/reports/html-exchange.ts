@@ -40,7 +40,8 @@ export function statusBadge(exchange: Exchange): SafeHtml {
 
 function responsePanel(response: ExchangeResponse): SafeHtml {
   const headers = Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`)
-  return html`<p class="label">Response headers</p><pre class="headers">${headers.length > 0 ? headers.join('\n') : '(none)'}</pre>
+  const listed = headers.length > 0 ? headers.join('\n') : '(none)'
+  return html`<p class="label">Response headers</p><pre class="headers">${listed}</pre>
 <p class="label">Response body</p>${responseBody(response)}`
 }
 
@@ -53,11 +54,27 @@ function responsePanel(response: ExchangeResponse): SafeHtml {
  */
 export function htmlExchange(exchange: Exchange, { responseOpen = true, requestLine = true } = {}): SafeHtml {
   const { request, response } = exchange
+  const took = response && html` <span class="muted">${response.durationMs} ms</span>`
+  const line =
+    requestLine &&
+    html`<p class="request-line"><span class="method">${request.method}</span> <code>${request.url}</code> → ${[
+      statusBadge(exchange),
+      took,
+    ]}</p>`
+  const noAnswer =
+    exchange.transportError &&
+    html`<p class="label">No HTTP answer</p><pre class="body">${exchange.transportError}</pre>`
+  const characters = response?.bodyText.length.toLocaleString('en')
+  const folded =
+    response &&
+    html`<details class="exchange-more"><summary>Response headers and body (${characters} characters)</summary>${[
+      responsePanel(response),
+    ]}</details>`
   return html`<div class="exchange">
-${requestLine && html`<p class="request-line"><span class="method">${request.method}</span> <code>${request.url}</code> → ${statusBadge(exchange)}${response && html` <span class="muted">${response.durationMs} ms</span>`}</p>`}
+${line}
 <p class="label">Reproduce</p>
 <pre class="curl">${curlCommand(request)}</pre>
-${exchange.transportError && html`<p class="label">No HTTP answer</p><pre class="body">${exchange.transportError}</pre>`}
-${response && (responseOpen ? responsePanel(response) : html`<details class="exchange-more"><summary>Response headers and body (${response.bodyText.length.toLocaleString('en')} characters)</summary>${responsePanel(response)}</details>`)}
+${noAnswer}
+${response && (responseOpen ? responsePanel(response) : folded)}
 </div>`
 }

@@ -50,7 +50,7 @@ it('calls a run without failures conformant and one with failures a contract vio
   )
 })
 
-it('counts scenarios by outcome, warnings, and unsafe and refused requests', () => {
+it('counts scenarios by outcome, violations and deviations apart, and unsafe and refused requests', () => {
   const header = textOf(
     htmlReport({
       ...runResultFixture(),
@@ -59,7 +59,7 @@ it('counts scenarios by outcome, warnings, and unsafe and refused requests', () 
     }).split('</header>')[0]!,
   )
   expect(header).toContain(
-    '5 scenarios 2 passed 1 failed 1 skipped 1 error 1 warning 3 unsafe requests sent 2 requests refused',
+    '5 scenarios 2 passed 1 failed 1 skipped 1 error 2 violations 1 deviation 3 unsafe requests sent 2 requests refused',
   )
   expect(header).toContain('Mode Read-only')
 })
@@ -126,9 +126,11 @@ it('opens every failure with what was received, what was expected and a curl lin
   const text = textOf(failures)
   expect(text).toContain('listPets answers 400 with an Error to limit="0"')
   expect(text).toContain(
-    'invalid_limit_rejected limit="0" is refused: got 200 (GET http://petstore.test/v1/pets?limit=0) Received 200 Expected 400',
+    'invalid_limit_rejected limit="0" is refused: got 200 (GET http://petstore.test/v1/pets?limit=0) violation of the interface: limit | integer | no | minimum 1, maximum 100. Received 200 Expected 400',
   )
-  expect(text).toContain('json_content_type The body is not sent as JSON. Received text/html Expected application/json')
+  expect(text).toContain(
+    'json_content_type The body is not sent as JSON. violation Received text/html Expected application/json',
+  )
   expect(text).toContain(
     `Reproduce curl -sS -i 'http://petstore.test/v1/pets?limit=0' -H 'accept: application/json' -H "authorization: Bearer ${redactedKey}"`,
   )
@@ -169,9 +171,9 @@ it('lists skipped scenarios with their reason', () => {
   )
 })
 
-it('lists warnings with what was received', () => {
+it('lists deviations with the spec choice they differ from and what was received', () => {
   expect(textOf(section(htmlReport(runResultFixture()), 'warnings'))).toContain(
-    'lowercase_bearer A lower-case "bearer" scheme is refused. Received 401 Expected either answer',
+    'lowercase_bearer A lower-case "bearer" scheme is refused. deviation from the spec\'s choice ( x-mock-behaviour ): The bearer scheme is matched in any case. Received 401 Expected either answer',
   )
 })
 
@@ -261,6 +263,6 @@ it('shows the failed checks of a scenario that skipped itself after them', () =>
   const failures = section(htmlReport(result), 'failures')
   expect(failures).toContain('<details open class="card failed"')
   expect(textOf(failures)).toContain(
-    'Skipped after these checks failed: Fewer than two pets could be created. create_unique_id the 201 body is a Pet Received {"id":"7"}',
+    'Skipped after these checks failed: Fewer than two pets could be created. create_unique_id the 201 body is a Pet violation Received {"id":"7"}',
   )
 })

@@ -1,4 +1,4 @@
-import type { CheckResult, Exchange } from '../model/exchange.ts'
+import { type CheckResult, type Exchange, levelOf } from '../model/exchange.ts'
 import type { RunResult } from '../model/run-result.ts'
 import { failuresOf, type ScenarioResult, warningsOf } from '../model/scenario-result.ts'
 import { type CellOutcome, checkMatrix, type MatrixCell, type MatrixRow } from './check-matrix.ts'
@@ -19,6 +19,9 @@ const verdicts = {
   1: { label: 'Contract violations', tone: 'fail' },
   2: { label: 'Target could not be judged', tone: 'error' },
 } as const
+const strictVerdict = { label: 'Deviations from the spec (--strict)', tone: 'fail' } as const
+const onlyDeviations = (result: RunResult): boolean =>
+  result.exitCode === 1 && result.strict && result.findings.violations === 0
 
 function duration(ms: number): string {
   if (ms < 1_000) return `${ms} ms`
@@ -52,7 +55,7 @@ interface Counts {
 }
 
 function header(result: RunResult, counts: Counts): SafeHtml {
-  const verdict = verdicts[result.exitCode]
+  const verdict = onlyDeviations(result) ? strictVerdict : verdicts[result.exitCode]
   const { target, setup } = result
   const tile = (count: number, one: string, many: string, tone = ''): SafeHtml =>
     html`<li class="${tone}"><b>${count}</b> ${count === 1 ? one : many}</li>`
@@ -62,7 +65,8 @@ function header(result: RunResult, counts: Counts): SafeHtml {
     tile(counts.failed, 'failed', 'failed', counts.failed > 0 ? 'c-failed' : ''),
     tile(counts.skipped, 'skipped', 'skipped'),
     counts.error > 0 && tile(counts.error, 'error', 'errors', 'c-error'),
-    tile(counts.warnings, 'warning', 'warnings', counts.warnings > 0 ? 'c-warning' : ''),
+    tile(result.findings.violations, 'violation', 'violations', result.findings.violations > 0 ? 'c-failed' : ''),
+    tile(result.findings.deviations, 'deviation', 'deviations', result.findings.deviations > 0 ? 'c-warning' : ''),
     tile(counts.unsafe, 'unsafe request sent', 'unsafe requests sent'),
     tile(counts.refused, 'request refused', 'requests refused', counts.refused > 0 ? 'c-warning' : ''),
   ]
@@ -78,7 +82,7 @@ ${result.targetError !== undefined && html`<p class="target-error"><strong>The t
 <div><dt>Setup</dt><dd><span class="pill ${setup.outcome}">${setup.outcome}</span> ${plural(setup.exchanges.length, 'request')}</dd></div>
 </dl>
 <ul class="counts">${tiles}</ul>
-<nav class="toc"><a href="#matrix">Checks by operation</a><a href="#failures">Failures (${counts.failing})</a><a href="#warnings">Warnings (${counts.warnings})</a><a href="#skipped">Skipped (${counts.skipped})</a><a href="#scenarios">All scenarios (${result.scenarios.length + 1})</a></nav>
+<nav class="toc"><a href="#matrix">Checks by operation</a><a href="#failures">Failures (${counts.failing})</a><a href="#warnings">Deviations (${counts.warnings})</a><a href="#skipped">Skipped (${counts.skipped})</a><a href="#scenarios">All scenarios (${result.scenarios.length + 1})</a></nav>
 </div></header>`
 }
 
@@ -119,8 +123,18 @@ function matrix(result: RunResult, anchors: Map<string, string>): SafeHtml {
 function finding({ result }: Item, tone: 'failed' | 'warning', id?: string): SafeHtml {
   return html`<div class="finding ${tone}"${id !== undefined && html` id="${id}"`}>
 <h3><code>${result.check}</code>${result.message}</h3>
+${basisOf(result)}
 ${(result.received !== undefined || result.expected !== undefined) && html`<dl class="evidence">${result.received !== undefined && html`<dt>Received</dt><dd class="received"><code>${result.received}</code></dd>`}${result.expected !== undefined && html`<dt>Expected</dt><dd><code>${result.expected}</code></dd>`}</dl>`}
 </div>`
+}
+
+// Beside each finding: its level, and the interface's sentence or the spec's choice it rests on.
+function basisOf(result: CheckResult): SafeHtml {
+  const level = levelOf(result) ?? 'passed'
+  if (!result.basis) return html`<p class="basis"><span class="level">${level}</span></p>`
+  return result.basis.source === 'interface'
+    ? html`<p class="basis"><span class="level">${level}</span> of the interface: <q>${result.basis.text}</q></p>`
+    : html`<p class="basis"><span class="level">${level}</span> from the spec's choice (<code>x-mock-behaviour</code>): ${result.basis.text}</p>`
 }
 
 // Several checks often fail on one response (a 500 breaks the status, the content type and the
@@ -186,11 +200,11 @@ ${failing.length === 0 ? html`<p class="empty">No failures: every check held.</p
 function warnings(judged: ReadonlyArray<{ scenario: ScenarioResult }>): SafeHtml {
   const warned = judged.filter(({ scenario }) => warningsOf(scenario).length > 0)
   const total = warned.reduce((sum, { scenario }) => sum + warningsOf(scenario).length, 0)
-  return html`<section id="warnings"><h2>Warnings <span class="count${total > 0 ? ' amber' : ''}">${total}</span></h2>
-<p class="note">Things the interface leaves open or discourages: never a violation, worth a look.</p>
+  return html`<section id="warnings"><h2>Deviations <span class="count${total > 0 ? ' amber' : ''}">${total}</span></h2>
+<p class="note">Where the target differs from a choice of our spec that the interface leaves open: allowed, never a violation; <code>--strict</code> fails them.</p>
 ${
   warned.length === 0
-    ? html`<p class="empty">No warnings.</p>`
+    ? html`<p class="empty">No deviations.</p>`
     : warned.map(
         ({ scenario }) => html`<details open class="card warning">${summaryOf(scenario, 'warning')}<div class="body">
 ${byExchange(warningsOf(scenario), scenario).map((group) => html`${group.items.map((item) => finding(item, 'warning'))}${group.exchange && html`<details class="exchange-more"><summary>Request and response</summary>${htmlExchange(group.exchange)}</details>`}`)}
@@ -258,7 +272,7 @@ export function htmlReport(result: RunResult): string {
     if (scenario.outcome === 'error' && !anchors.has(key(scenario.check, scenario.operationId)))
       anchors.set(key(scenario.check, scenario.operationId), `failure-${index}`)
   }
-  const verdict = verdicts[result.exitCode]
+  const verdict = onlyDeviations(result) ? strictVerdict : verdicts[result.exitCode]
   const page = html`<html lang="en">
 <head>
 <meta charset="utf-8">

@@ -127,13 +127,16 @@ it('writes a target error as an error, with the request that went wrong', () => 
   expect(errored).not.toContain('<failure')
 })
 
-it('puts warnings in system-out and leaves the scenario passed', () => {
+it('puts deviations in system-out with their citation and leaves the scenario passed', () => {
   const warned = testcase(
     junitReport(runResultFixture()),
     'listPets with a lower-case &quot;bearer&quot; scheme (either answer is allowed)',
   )
   expect(warned).toContain(
-    '<system-out>warning [lowercase_bearer] A lower-case &quot;bearer&quot; scheme is refused.\n  expected: either answer\n  received: 401',
+    '<system-out>deviation [lowercase_bearer] A lower-case &quot;bearer&quot; scheme is refused.\n  expected: either answer\n  received: 401',
+  )
+  expect(warned).toContain(
+    '\n  deviation from the spec&#39;s choice (x-mock-behaviour): The bearer scheme is matched in any case.</system-out>',
   )
   expect(warned).not.toMatch(/<failure|<error|<skipped/)
 })
@@ -158,7 +161,7 @@ it('escapes the five special characters in attributes and in text', () => {
   const escaped = 'a &amp; b &lt; c &gt; d &quot;e&quot; &#39;f&#39;'
   expect(xml).toContain(`<testcase name="${escaped}"`)
   expect(xml).toContain(`<failure message="x: ${escaped}"`)
-  expect(xml).toContain(`>[x] ${escaped}</failure>`)
+  expect(xml).toContain(`>[x] ${escaped}\n  violation</failure>`)
   expectWellFormed(xml)
 })
 
@@ -212,6 +215,6 @@ it('keeps a scenario that skipped itself after failed checks skipped, with the f
   const skipped = testcase(junitReport(result), 'ids are unique')
   expect(skipped).toContain('<skipped message="Fewer than two pets."/>')
   expect(skipped).toContain(
-    '<system-out>failed [create_unique_id] the 201 body is a Pet\n  received: {&quot;id&quot;:&quot;7&quot;}</system-out>',
+    '<system-out>failed [create_unique_id] the 201 body is a Pet\n  received: {&quot;id&quot;:&quot;7&quot;}\n  violation</system-out>',
   )
 })

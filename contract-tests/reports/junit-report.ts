@@ -1,6 +1,7 @@
 import type { CheckResult, Exchange } from '../model/exchange.ts'
 import type { RunResult } from '../model/run-result.ts'
 import { failuresOf, type ScenarioResult, warningsOf } from '../model/scenario-result.ts'
+import { citation } from './citation.ts'
 import { curlCommand } from './curl-command.ts'
 import { escapeMarkup } from './escape-markup.ts'
 import { exchangeOf } from './exchange-of.ts'
@@ -28,6 +29,7 @@ function describeCheck(item: { result: CheckResult; exchange?: Exchange }, scena
   if (exchange?.response) lines.push(`  response: HTTP ${exchange.response.status}`)
   if (exchange?.transportError) lines.push(`  no answer: ${exchange.transportError}`)
   if (exchange) lines.push(`  reproduce: ${curlCommand(exchange.request)}`)
+  lines.push(`  ${citation(item.result)}`)
   return lines.join('\n')
 }
 
@@ -49,7 +51,8 @@ function verdict(scenario: ScenarioResult): string {
       ...failures.map((item) => describeCheck(item, scenario)),
       ...(last ? [`last request: ${curlCommand(last.request)}`] : []),
     ].join('\n\n')
-    return `    <error${attributes({ message: cap(scenario.reason ?? 'The target could not be judged.'), type: 'target_error' })}>${escapeMarkup(body)}</error>\n`
+    const message = cap(scenario.reason ?? 'The target could not be judged.')
+    return `    <error${attributes({ message, type: 'target_error' })}>${escapeMarkup(body)}</error>\n`
   }
   if (scenario.outcome !== 'failed') return ''
   const message =
@@ -57,14 +60,15 @@ function verdict(scenario: ScenarioResult): string {
       ? summary(failures.map(({ result }) => `${result.check}: ${result.message}`))
       : 'The scenario failed.'
   const body = failures.map((item) => describeCheck(item, scenario)).join('\n\n')
-  return `    <failure${attributes({ message: cap(message), type: failures[0]?.result.check ?? scenario.check })}>${escapeMarkup(body)}</failure>\n`
+  const type = failures[0]?.result.check ?? scenario.check
+  return `    <failure${attributes({ message: cap(message), type })}>${escapeMarkup(body)}</failure>\n`
 }
 
 function testcase(scenario: ScenarioResult, classname: string): string {
   // A scenario that records failed checks and then skips itself stays skipped; what failed still shows.
   const unreported =
     scenario.outcome === 'skipped' ? failuresOf(scenario).map((item) => `failed ${describeCheck(item, scenario)}`) : []
-  const notes = [...unreported, ...warningsOf(scenario).map((item) => `warning ${describeCheck(item, scenario)}`)]
+  const notes = [...unreported, ...warningsOf(scenario).map((item) => `deviation ${describeCheck(item, scenario)}`)]
   const out = notes.length > 0 ? `    <system-out>${escapeMarkup(notes.join('\n\n'))}</system-out>\n` : ''
   const head = `  <testcase${attributes({ name: scenario.title, classname, time: seconds(scenario.durationMs) })}`
   const inner = verdict(scenario) + out
@@ -80,7 +84,8 @@ function counts(scenarios: ReadonlyArray<ScenarioResult>): Record<string, number
 function testsuite(name: string, scenarios: ReadonlyArray<ScenarioResult>, result: RunResult, properties = ''): string {
   const time = seconds(scenarios.reduce((sum, scenario) => sum + scenario.durationMs, 0))
   const cases = scenarios.map((scenario) => testcase(scenario, `contract.${name}`)).join('')
-  return ` <testsuite${attributes({ name, ...counts(scenarios), time, timestamp: result.startedAt })}>\n${properties}${cases} </testsuite>\n`
+  const suite = attributes({ name, ...counts(scenarios), time, timestamp: result.startedAt })
+  return ` <testsuite${suite}>\n${properties}${cases} </testsuite>\n`
 }
 
 function properties(result: RunResult): string {
@@ -92,6 +97,9 @@ function properties(result: RunResult): string {
     exitCode: result.exitCode,
     unsafeRequestsSent: result.unsafeRequestsSent,
     refusedRequests: result.refusedRequests,
+    strict: String(result.strict),
+    violations: result.findings.violations,
+    deviations: result.findings.deviations,
     ...(result.targetError === undefined ? {} : { targetError: result.targetError }),
   }
   const lines = Object.entries(values).map(([name, value]) => `   <property${attributes({ name, value })}/>\n`)
@@ -101,7 +109,8 @@ function properties(result: RunResult): string {
 /**
  * A run as JUnit XML, as Jenkins and GitLab read it: a testsuite for the setup (with the run's
  * target and counters as properties), then one per operation, a testcase per scenario. A failure
- * lists every failed check with expected, received and a curl line; warnings go to system-out.
+ * lists every failed check with expected, received, its level and citation and a curl line;
+ * deviations that did not fail the run go to system-out.
  * Prints only what it is given: the result must already be redacted.
  * @example await writeFile('reports/contract.xml', junitReport(redact(result, [apiKey])))
  */

@@ -31,7 +31,8 @@ it('gives a curl line that takes the key from the environment', () => {
     ['abc123'],
   )
   expect(curlCommand(request)).toBe(
-    `curl -sS -i -X POST 'http://127.0.0.1:4010/v1/pets' -H "authorization: Bearer $PETSTORE_API_KEY" --data-raw '{"name":"it'\\''s"}'`,
+    `curl -sS -i -X POST 'http://127.0.0.1:4010/v1/pets' -H "authorization: Bearer $PETSTORE_API_KEY" --data-raw ` +
+      `'{"name":"it'\\''s"}'`,
   )
 })
 

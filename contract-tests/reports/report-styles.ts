@@ -92,6 +92,8 @@ details.card > .body { padding: 0 16px 14px; border-top: 1px solid var(--line); 
 
 .finding { margin: 14px 0 0; }
 .finding h3 { font-size: 15px; margin: 0 0 6px; font-weight: 600; }
+.finding .basis { margin: 0 0 6px; font-size: 13px; color: var(--muted); }
+.finding .basis .level { font-weight: 600; text-transform: uppercase; font-size: 11px; letter-spacing: .04em; margin-right: 4px; }
 .finding h3 code { background: var(--fail-bg); color: var(--fail); padding: 1px 6px; border-radius: 4px; margin-right: 6px; }
 .finding.warning h3 code { background: var(--warn-bg); color: var(--warn); }
 .evidence { display: grid; grid-template-columns: max-content 1fr; gap: 4px 14px; margin: 0; }

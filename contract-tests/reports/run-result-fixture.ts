@@ -1,5 +1,5 @@
 import type { CheckResult, Exchange } from '../model/exchange.ts'
-import type { RunResult } from '../model/run-result.ts'
+import { countFindings, type RunResult } from '../model/run-result.ts'
 import type { ScenarioResult } from '../model/scenario-result.ts'
 import { redactedKey } from './redact.ts'
 
@@ -92,7 +92,7 @@ export function runResultFixture(): RunResult {
       },
     ],
   })
-  return {
+  const result: RunResult = {
     target: {
       name: 'staging',
       baseUrl: 'http://petstore.test/v1',
@@ -127,6 +127,8 @@ export function runResultFixture(): RunResult {
           {
             check: 'invalid_limit_rejected',
             outcome: 'failed',
+            level: 'violation',
+            basis: { source: 'interface', text: 'limit | integer | no | minimum 1, maximum 100.' },
             message: `limit="0" is refused: got 200 (GET ${limitZero})`,
             expected: '400',
             received: '200',
@@ -150,6 +152,8 @@ export function runResultFixture(): RunResult {
           {
             check: 'lowercase_bearer',
             outcome: 'warning',
+            level: 'deviation',
+            basis: { source: 'x-mock-behaviour', text: 'The bearer scheme is matched in any case.' },
             message: 'A lower-case "bearer" scheme is refused.',
             expected: 'either answer',
             received: '401',
@@ -179,8 +183,11 @@ export function runResultFixture(): RunResult {
       }),
     ],
     unsafeRequestsSent: 3,
+    strict: false,
+    findings: { violations: 0, deviations: 0 },
     refusedRequests: 0,
     exitCode: 2,
     targetError: 'Failed to reach the target (POST http://petstore.test/messages): connect ECONNREFUSED.',
   }
+  return { ...result, findings: countFindings(result.setup, result.scenarios) }
 }

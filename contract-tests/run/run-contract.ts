@@ -1,6 +1,7 @@
 import type { ClientOptions } from '../client/contract-client.ts'
+import { underStrict } from '../model/exchange.ts'
 import type { RunResult, TargetInfo } from '../model/run-result.ts'
-import { exitCodeOf } from '../model/run-result.ts'
+import { countFindings, exitCodeOf } from '../model/run-result.ts'
 import type { Scenario } from '../model/scenario.ts'
 import type { ScenarioResult } from '../model/scenario-result.ts'
 import { redact } from '../reports/redact.ts'
@@ -14,6 +15,8 @@ export interface RunContractOptions extends ClientOptions {
   only?: ReadonlyArray<string>
   /** The scenarios to choose from; default every scenario of the registry. */
   scenarios?: ReadonlyArray<Scenario>
+  /** `--strict`: a deviation from the spec's choices fails the run like a violation. */
+  strict?: boolean
   /** Other strings never to let out of the run besides the API key (a key given another way). */
   secrets?: ReadonlyArray<string>
 }
@@ -33,12 +36,14 @@ export async function runContract({
   only = [],
   scenarios,
   secrets = [],
+  strict = false,
   ...options
 }: RunContractOptions): Promise<RunResult> {
   const startedAt = new Date().toISOString()
   const started = performance.now()
   const selected = scenarios ?? selectScenarios(only).flatMap((group) => group.scenarios)
   const { session, setup } = await openSession(options)
+  if (strict) for (const exchange of setup.exchanges) exchange.results = exchange.results.map(underStrict)
   const results: Array<ScenarioResult> = []
   let judged = setup.outcome !== 'error'
   for (const scenario of selected) {
@@ -46,7 +51,7 @@ export async function runContract({
       results.push(notRun(scenario))
       continue
     }
-    const result = await runScenario(scenario, session)
+    const result = await runScenario(scenario, { ...session, strict })
     results.push(result)
     if (result.outcome === 'error') judged = false
   }
@@ -64,6 +69,8 @@ export async function runContract({
     scenarios: results,
     unsafeRequestsSent: session?.client.unsafeRequestsSent ?? 0,
     refusedRequests: session?.client.refusedRequests ?? 0,
+    strict,
+    findings: countFindings(setup, results),
     ...exitCodeOf(setup, results),
   }
   return redact(result, [options.apiKey, ...secrets])

@@ -1,6 +1,6 @@
 import type { ContractClient } from '../client/contract-client.ts'
 import { ReadOnlyRefusal, TargetError } from '../client/target-error.ts'
-import type { CheckResult, Exchange } from '../model/exchange.ts'
+import { type CheckResult, underStrict } from '../model/exchange.ts'
 import { type AssertDetail, type Scenario, ScenarioSkipped } from '../model/scenario.ts'
 import { failuresOf, type ScenarioResult } from '../model/scenario-result.ts'
 import type { SuiteData } from '../model/suite-data.ts'
@@ -8,6 +8,8 @@ import type { SuiteData } from '../model/suite-data.ts'
 export interface Session {
   client: ContractClient
   data: SuiteData
+  /** `--strict`: deviations fail the run like violations. */
+  strict?: boolean
 }
 
 /**
@@ -15,7 +17,10 @@ export interface Session {
  * or a registry check on one of its responses failed; `error` when the target could not be judged.
  * @example const result = await runScenario(scenario, session)
  */
-export async function runScenario(scenario: Scenario, { client, data }: Session): Promise<ScenarioResult> {
+export async function runScenario(
+  scenario: Scenario,
+  { client, data, strict = false }: Session,
+): Promise<ScenarioResult> {
   const started = performance.now()
   const first = client.exchanges.length
   const assertions: Array<CheckResult> = []
@@ -28,9 +33,11 @@ export async function runScenario(scenario: Scenario, { client, data }: Session)
       outcome,
       reason,
       assertions,
+      basis: scenario.basis,
       exchanges: client.exchanges.slice(first),
       durationMs: Math.round(performance.now() - started),
     }
+    if (strict) for (const exchange of result.exchanges) exchange.results = exchange.results.map(underStrict)
     // A scenario that failed a check before it had to give up still failed.
     if ((outcome === 'passed' || outcome === 'skipped') && failuresOf(result).length > 0) result.outcome = 'failed'
     return result
@@ -39,10 +46,15 @@ export async function runScenario(scenario: Scenario, { client, data }: Session)
 
   const record = (
     outcome: CheckResult['outcome'],
-    { message, expected, received, check, exchange }: AssertDetail,
+    { message, expected, received, check, exchange, basis }: AssertDetail,
   ): void => {
     const where = exchange ? ` (${exchange.request.method} ${exchange.request.url})` : ''
-    assertions.push({ check: check ?? scenario.check, outcome, message: `${message}${where}`, expected, received })
+    const finding = outcome !== 'passed' && {
+      level: outcome === 'failed' ? ('violation' as const) : ('deviation' as const),
+      basis: basis ?? scenario.basis,
+    }
+    const result = { check: check ?? scenario.check, outcome, message: `${message}${where}`, expected, received }
+    assertions.push(strict ? underStrict({ ...result, ...finding }) : { ...result, ...finding })
   }
   try {
     await scenario.run({

@@ -1,4 +1,5 @@
 import { type OperationSpec, operationList } from '../../spec/operations.ts'
+import { interfaceSays, specChooses } from '../model/citations.ts'
 import type { CallOptions } from '../model/contract-caller.ts'
 import type { Scenario, ScenarioContext } from '../model/scenario.ts'
 import { expectStatus } from './expect-status.ts'
@@ -41,6 +42,7 @@ export const authScenarios: Array<Scenario> = [
         check: 'auth_required',
         title: `${operation.operationId} answers 401 with an Error to ${title}`,
         operationId: operation.operationId,
+        basis: interfaceSays.authentication,
         writes: operation.writes,
         async run(context) {
           const exchange = await context.client.call(operation.operationId, {
@@ -56,6 +58,7 @@ export const authScenarios: Array<Scenario> = [
     check: 'lowercase_bearer',
     title: 'listPets with a lower-case "bearer" scheme (either answer is allowed)',
     operationId: 'listPets',
+    basis: specChooses.bearerAnyCase,
     writes: false,
     async run(context) {
       const exchange = await context.client.call('listPets', {

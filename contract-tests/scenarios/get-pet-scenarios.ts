@@ -1,15 +1,16 @@
 import type { Pet } from '../../spec/types.ts'
+import { interfaceSays, specChooses } from '../model/citations.ts'
 import type { Scenario } from '../model/scenario.ts'
 import { sameFields } from './create-pet-scenarios.ts'
+import { clientErrors, expectRefusal } from './expect-refusal.ts'
 import { expectStatus } from './expect-status.ts'
-
-const clientErrors = Array.from({ length: 100 }, (_, index) => 400 + index)
 
 export const getPetScenarios: Array<Scenario> = [
   {
     check: 'get_matches_list',
     title: 'getPet answers 200 for a listed pet with the same fields',
     operationId: 'getPet',
+    basis: interfaceSays.readById,
     writes: false,
     async run(context) {
       const listed = context.data.listed.slice(0, 3)
@@ -30,6 +31,7 @@ export const getPetScenarios: Array<Scenario> = [
     check: 'unknown_pet_not_found',
     title: 'getPet answers 404 with an Error for an unknown id',
     operationId: 'getPet',
+    basis: interfaceSays.notFound,
     writes: false,
     async run(context) {
       const known = new Set(context.data.listed.map((pet) => pet.id))
@@ -47,14 +49,16 @@ export const getPetScenarios: Array<Scenario> = [
       check: 'invalid_pet_id_rejected',
       title: `getPet answers a 4xx Error to the non-integer id ${JSON.stringify(petId)}`,
       operationId: 'getPet',
+      basis: interfaceSays.petIdInteger,
       writes: false,
       async run(context) {
-        expectStatus(
-          context,
-          await context.client.call('getPet', { params: { petId }, alsoAccepted: clientErrors }),
-          '4xx',
-          `id ${JSON.stringify(petId)} is refused`,
-        )
+        expectRefusal(context, await context.client.call('getPet', { params: { petId }, alsoAccepted: clientErrors }), {
+          preferred: 400,
+          refusals: '4xx',
+          forgivable: false,
+          choice: specChooses.invalidPetIdRefused,
+          what: `id ${JSON.stringify(petId)}`,
+        })
       },
     }),
   ),

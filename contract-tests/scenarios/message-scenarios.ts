@@ -1,4 +1,5 @@
 import type { Message } from '../../spec/types.ts'
+import { interfaceSays, specChooses } from '../model/citations.ts'
 import type { Scenario } from '../model/scenario.ts'
 import { expectStatus } from './expect-status.ts'
 
@@ -9,6 +10,7 @@ export const messageScenarios: Array<Scenario> = [
     check: 'message_queued',
     title: 'sendMessage answers 2xx with the message echoed, a string id and status, an ISO 8601 createdAt',
     operationId: 'sendMessage',
+    basis: interfaceSays.message,
     writes: true,
     async run(context) {
       const text = `${context.data.runTag} hello`
@@ -34,9 +36,20 @@ export const messageScenarios: Array<Scenario> = [
         received: JSON.stringify(message.createdAt),
       })
       if (message.status !== 'queued')
-        context.observe({ message: `A new message has status ${JSON.stringify(message.status)}, not "queued".` })
+        context.observe({
+          message: `A new message has status ${JSON.stringify(message.status)}, not "queued".`,
+          expected: '"queued"',
+          received: JSON.stringify(message.status),
+          basis: specChooses.messageQueued,
+        })
       if (exchange.response?.status !== 202)
-        context.observe({ message: `sendMessage answered ${exchange.response?.status}; the mock answers 202.` })
+        context.observe({
+          message: `sendMessage answered ${exchange.response?.status}; the spec answers 202.`,
+          expected: '202',
+          received: String(exchange.response?.status),
+          exchange,
+          basis: specChooses.messageAccepted,
+        })
     },
   },
   ...[
@@ -47,6 +60,7 @@ export const messageScenarios: Array<Scenario> = [
       check: 'invalid_message_rejected',
       title: `sendMessage answers 400 with an Error to ${title}`,
       operationId: 'sendMessage',
+      basis: interfaceSays.invalidMessage,
       writes: true,
       async run(context) {
         expectStatus(

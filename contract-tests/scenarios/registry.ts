@@ -1,6 +1,6 @@
 import type { Scenario } from '../model/scenario.ts'
 import { authScenarios } from './auth-scenarios.ts'
-import { createPetScenarios, invalidBodyScenarios } from './create-pet-scenarios.ts'
+import { createPetScenarios, invalidBodyScenarios, mediaTypeScenarios } from './create-pet-scenarios.ts'
 import { getPetScenarios } from './get-pet-scenarios.ts'
 import { listPetsScenarios } from './list-pets-scenarios.ts'
 import { messageScenarios } from './message-scenarios.ts'
@@ -11,6 +11,7 @@ export const scenarioGroups: ReadonlyArray<{ name: string; scenarios: ReadonlyAr
   { name: 'listPets', scenarios: listPetsScenarios },
   { name: 'createPet', scenarios: createPetScenarios },
   { name: 'createPet: invalid bodies', scenarios: invalidBodyScenarios },
+  { name: 'createPet: media types', scenarios: mediaTypeScenarios },
   { name: 'getPet', scenarios: getPetScenarios },
   { name: 'sendMessage', scenarios: messageScenarios },
 ]

@@ -15,6 +15,8 @@ export interface ContractConfig {
   timeoutMs: number
   /** Scenario check names or group names to run; empty for all. */
   only: Array<string>
+  /** `--strict`: deviations fail the run. */
+  strict: boolean
 }
 
 /** The environment variable the CLI puts the API key in for the vitest worker. */

@@ -25,6 +25,7 @@ const run = await runContract({
   readOnly: config.readOnly,
   timeoutMs: config.timeoutMs,
   only: config.only,
+  strict: config.strict,
 })
 
 function summarize(result: ScenarioResult): string {

@@ -11,7 +11,8 @@ it('commits the worker script of the installed msw', async () => {
   const [want, got] = [packageVersion(installed), packageVersion(committed)]
   expect(
     committed === installed,
-    `Failed to match mocks/browser/public/mockServiceWorker.js: expected the worker script of the installed msw ${want}, ` +
+    'Failed to match mocks/browser/public/mockServiceWorker.js: ' +
+      `expected the worker script of the installed msw ${want}, ` +
       `got ${got === want ? `an edited copy of msw ${got}'s` : `msw ${got}'s`}. ` +
       'Refresh it with "npx msw init mocks/browser/public --no-save" and commit the result.',
   ).toBe(true)

@@ -1,4 +1,4 @@
-import { CliError } from './run-cli.ts'
+import { CliError } from './cli-error.ts'
 
 /**
  * A whole-number CLI option within bounds, or a one-line `CliError`.

@@ -1,6 +1,5 @@
 import fc from 'fast-check'
 import { expect, it, vi } from 'vitest'
-import { fuzzSeed, testSeedSource } from '../../test/fuzz/fuzz-seed.ts'
 import { constantTimeEqual } from './constant-time-equal.ts'
 import { createAuthenticator } from './create-authenticator.ts'
 
@@ -17,8 +16,6 @@ function comparisonsDuring(run: () => void): Array<Array<unknown>> {
   run()
   return comparisons.mock.calls.slice(start)
 }
-
-const seed = fuzzSeed(testSeedSource(process.env))
 
 it.each([
   ['two empty strings', '', ''],
@@ -56,7 +53,7 @@ it('agrees with === on any two strings, unicode and near-misses included', () =>
   const anyPair = fc.tuple(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }))
   fc.assert(
     fc.property(fc.oneof(nearMiss, anyPair), ([a, b]) => constantTimeEqual(a, b) === (a === b)),
-    { seed, numRuns: 2_000 },
+    { numRuns: 2_000 },
   )
 })
 

@@ -24,7 +24,7 @@ export interface PetStoreCoreOptions {
   apiKeys?: ReadonlyArray<string>
   /** How many requests the journal keeps, the oldest dropped first (`--journal-size`). Default 1000. */
   journalSize?: number
-  /** How many `X-Mock-Session` stores at most, the least recently used dropped first (`--max-sessions`). Default 1000. */
+  /** How many `X-Mock-Session` stores at most, least recently used dropped first (`--max-sessions`). Default 1000. */
   maxSessions?: number
 }
 

@@ -10,7 +10,7 @@ export interface PathEntry {
   routes: ReadonlyArray<OperationSpec>
 }
 
-/** What a method and a path resolve to: an operation with its (still percent-encoded) path parameters, or a known path. */
+/** What a method and a path resolve to: an operation with its (percent-encoded) path parameters, or a known path. */
 export type RouteMatch =
   | { kind: 'operation'; route: OperationSpec; params: Readonly<Record<string, string | undefined>> }
   | { kind: 'path'; allow: ReadonlyArray<string> }
@@ -37,7 +37,8 @@ for (const entry of pathTable) {
 /**
  * Resolves a method and a raw path (relative to its base, never decoded: a malformed percent-escape
  * is the operation's to refuse) with rou3. Undefined when no route has the path.
- * @example findRoute('pets', 'HEAD', '/pets/7') // { kind: 'operation', route: operations.getPet, params: { petId: '7' } }
+ * @example findRoute('pets', 'HEAD', '/pets/7')
+ * // { kind: 'operation', route: operations.getPet, params: { petId: '7' } }
  */
 export function findRoute(base: ApiBase, method: string, path: string): RouteMatch | undefined {
   const match = findRou3Route(routers[base], method, path)

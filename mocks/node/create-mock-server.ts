@@ -150,7 +150,8 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010, adminT
         server.listen(port, host, () => {
           server.off('error', reject)
           const address = server.address() as AddressInfo
-          const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+          const hostname = address.family === 'IPv6' ? `[${address.address}]` : address.address
+          const origin = `http://${hostname}:${address.port}`
           resolve({ baseUrl: `${origin}${basePaths.pets}`, messagesBaseUrl: `${origin}${basePaths.messages}` })
         })
       }),

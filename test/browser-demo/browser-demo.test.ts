@@ -91,7 +91,8 @@ it('answers 404 with an Error for an unknown pet', async () => {
 async function openDemo(): Promise<void> {
   if (!existsSync(chromiumPath)) {
     throw new Error(
-      `Failed to launch Chromium: expected it at ${chromiumPath}, found nothing. Install Debian's with "apt-get install -y chromium" (as root) or set CHROMIUM_PATH; this test never downloads a browser.`,
+      `Failed to launch Chromium: expected it at ${chromiumPath}, found nothing. Install Debian's with "apt-get ` +
+        `install -y chromium" (as root) or set CHROMIUM_PATH; this test never downloads a browser.`,
     )
   }
   ;[demo, browser] = await Promise.all([
@@ -107,7 +108,8 @@ async function openDemo(): Promise<void> {
   const state = await status.getAttribute('data-state')
   if (state !== 'active') {
     throw new Error(
-      `Failed to start the demo's service worker: expected state "active", got "${state}": ${await status.innerText()} ${pageErrors.join(' | ')}`,
+      `Failed to start the demo's service worker: expected state "active", got "${state}": ` +
+        `${await status.innerText()} ${pageErrors.join(' | ')}`,
     )
   }
 }

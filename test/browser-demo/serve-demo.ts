@@ -62,7 +62,8 @@ export async function serveDemo({ port = 0, host = '127.0.0.1' }: DemoServerOpti
     }
     const text = file
       ? `Method ${method} not allowed on ${path}.\n`
-      : `Not found: ${path}. This server serves only the demo's files; the API is answered by the mock service worker.\n`
+      : `Not found: ${path}. This server serves only the demo's files; the API is answered by the mock service ` +
+        `worker.\n`
     response.writeHead(file ? 405 : 404, {
       'content-type': 'text/plain; charset=utf-8',
       'cache-control': 'no-store',

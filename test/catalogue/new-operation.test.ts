@@ -53,7 +53,8 @@ beforeAll(async () => {
     import { writeFile } from 'node:fs/promises'
     import { join } from 'node:path'
     import { generatedDir, generateSpecArtifacts } from './spec/generate-spec-artifacts.ts'
-    for (const [name, text] of Object.entries(await generateSpecArtifacts())) await writeFile(join(generatedDir, name), text)
+    const files = Object.entries(await generateSpecArtifacts())
+    for (const [name, text] of files) await writeFile(join(generatedDir, name), text)
   `
   await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', regenerate], { cwd: copy })
 }, 120_000)

@@ -23,6 +23,7 @@ it('prints its help and exits 0', async () => {
   const run = await runContractProcess(['--help'])
   expect(run.code).toBe(0)
   expect(run.stdout).toContain('Usage: npm run contract')
+  expect(run.stdout).toContain('--strict')
 })
 
 it.each([
@@ -129,3 +130,44 @@ it('never writes the API key to the console or any report, even when the target 
   }
   expect(run.stdout).toContain('$PETSTORE_API_KEY')
 })
+
+it('passes a server that forgives an unknown status filter, listing the deviation; fails it with --strict', async () => {
+  const key = 'contract-strict-key'
+  const mock = await startPetStoreServer({ apiKeys: [key], port: 0 })
+  const { baseUrl } = mock
+  cleanups.push(() => mock.close())
+  const origin = new URL(baseUrl).origin
+  // The standalone mock, except that an unknown status filter gets an empty list instead of a 400.
+  const forgiving = await stub(async (request, response) => {
+    const chunks: Array<Buffer> = []
+    for await (const chunk of request) chunks.push(chunk as Buffer)
+    if (request.url?.includes('status=unknown-status') && request.headers.authorization === `Bearer ${key}`) {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      return response.end('[]')
+    }
+    const headers = Object.fromEntries(
+      ['authorization', 'content-type', 'accept'].flatMap((name) => {
+        const value = request.headers[name]
+        return typeof value === 'string' ? [[name, value]] : []
+      }),
+    )
+    const answer = await fetch(`${origin}${request.url}`, {
+      method: request.method,
+      headers,
+      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+    })
+    response.writeHead(answer.status, Object.fromEntries(answer.headers))
+    response.end(Buffer.from(await answer.arrayBuffer()))
+  })
+  const args = ['--base-url', `${forgiving.url}/v1`, '--api-key', key, '--read-only', '--report-dir']
+  const lenient = await runContractProcess([...args, await reportDir()])
+  expect(lenient.code, lenient.stdout + lenient.stderr).toBe(0)
+  expect(lenient.stdout).toContain('! [invalid_status_rejected] status=unknown-status is forgiven with 200')
+  expect(lenient.stdout).toContain("deviation from the spec's choice (x-mock-behaviour)")
+  expect(lenient.stdout).toContain('Findings: 0 violation(s), 1 deviation(s)')
+
+  const strict = await runContractProcess([...args, await reportDir(), '--strict'])
+  expect(strict.code, strict.stdout + strict.stderr).toBe(1)
+  expect(strict.stdout).toContain('✗ [invalid_status_rejected]')
+  expect(strict.stdout).toContain('Verdict: DEVIATIONS FROM THE SPEC (--strict) (exit 1)')
+}, 90_000)

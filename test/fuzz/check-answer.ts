@@ -46,13 +46,19 @@ const noServerError: AnswerCheck = {
       : undefined,
 }
 
-/** Every 4xx and 5xx is JSON `Error {code, message, status}` with `status` equal to the HTTP status (no body to HEAD). */
+/**
+ * Every 4xx and 5xx is JSON `Error {code, message, status}` with `status` equal to the HTTP status (no body to
+ * HEAD).
+ */
 const errorBody: AnswerCheck = {
   name: 'error_body',
   check: (answer, { method }) => {
     if (answer.kind !== 'response' || answer.status < 400) return undefined
     if (!/^application\/json\b/i.test(answer.headers['content-type'] ?? ''))
-      return `a ${answer.status} with content-type ${JSON.stringify(answer.headers['content-type'] ?? null)}, not application/json`
+      return (
+        `a ${answer.status} with content-type ${JSON.stringify(answer.headers['content-type'] ?? null)}, not ` +
+        `application/json`
+      )
     if (method === 'HEAD') return undefined
     return errorShapeProblem(answer)
   },
@@ -84,7 +90,8 @@ export const answerChecks: ReadonlyArray<AnswerCheck> = [answered, finalStatus, 
 
 /**
  * Applies every check to one answer: the problems, each prefixed with the check's name (none: it passes).
- * @example checkAnswer({ kind: 'response', status: 417, headers: {}, body: '' }, { method: 'GET' }) // ['error_body: a 417 with content-type null, not application/json']
+ * @example checkAnswer({ kind: 'response', status: 417, headers: {}, body: '' }, { method: 'GET' }) // ['error_body: a
+ *   417 with content-type null, not application/json']
  */
 export function checkAnswer(answer: FuzzAnswer, context: AnswerContext): Array<string> {
   return answerChecks.flatMap(({ name, check }) => {

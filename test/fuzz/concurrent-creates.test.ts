@@ -34,7 +34,7 @@ async function createAllAtOnce(
   return { ids: created.map(({ id }) => id), readBack, expected: created.map((pet) => ({ status: 200, pet })) }
 }
 
-it('gives 1,000 concurrent creates over HTTP 1,000 distinct ids, each readable afterwards with what was sent', async () => {
+it('gives 1,000 concurrent creates over HTTP 1,000 distinct ids, each readable with what was sent', async () => {
   const { ids, readBack, expected } = await createAllAtOnce(fetch, server.baseUrl)
   expect(new Set(ids).size).toBe(creates)
   expect(readBack).toEqual(expected)

@@ -27,7 +27,8 @@ export function fuzzRequest(request: FuzzRequest): FuzzRequest {
 
 /**
  * A request as one line: method, target, headers (long values cut) and the body's label.
- * @example describeRequest(request) // 'POST /v1/pets {authorization: "Bearer petstore-dev-key"} body "[" × 100000 (100000 bytes)'
+ * @example describeRequest(request) // 'POST /v1/pets {authorization: "Bearer petstore-dev-key"} body "[" × 100000 ' +
+   '(100000 bytes)'
  */
 export function describeRequest({ method, target, headers, body, framing }: FuzzRequest): string {
   const shown = headers.slice(0, 10).map(([name, value]) => `${JSON.stringify(name)}: ${shorten(value)}`)

@@ -192,7 +192,9 @@ async function answerOf(fetchAnswer: () => Promise<Response>, method: string): P
     } catch (error) {
       return {
         kind: 'no-answer',
-        reason: `the in-process fetch threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+        reason:
+          `the in-process fetch threw ` +
+          `${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
       }
     }
   })()

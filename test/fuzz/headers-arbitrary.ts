@@ -133,7 +133,8 @@ const oversizedHeaders: fc.Arbitrary<Array<Header>> = fc.oneof(
  * Request headers: Authorization and Content-Type variants (valid ones weighted up), repeated,
  * malformed and oversized headers. Framing headers (Content-Length, Transfer-Encoding) are left to
  * the sender, so that a request never leaves the server waiting for bytes that will not come.
- * @example fc.sample(headersArbitrary, 1) // [[['authorization', 'Bearer petstore-dev-key'], ['content-type', 'text/plain']]]
+ * @example fc.sample(headersArbitrary, 1) // [[['authorization', 'Bearer petstore-dev-key'], ['content-type',
+ *   'text/plain']]]
  */
 export const headersArbitrary: fc.Arbitrary<Array<Header>> = fc
   .record({

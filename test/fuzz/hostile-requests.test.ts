@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fuzzSeed, testSeedSource } from './fuzz-seed.ts'
+import { fuzzSeed, testSeedSource } from '../../tools/fuzz-seed.ts'
 import {
   adminApiFuzzTarget,
   type FuzzTarget,
@@ -28,20 +28,23 @@ describe.each([
   beforeAll(async () => {
     target = await start()
     console.log(
-      `fuzz ${name}: seed ${seed}, ${runs} runs; replay: FUZZ_SEED=${seed} npx vitest run test/fuzz/hostile-requests.test.ts -t "^${name} mock"`,
+      `fuzz ${name}: seed ${seed}, ${runs} runs; replay: FUZZ_SEED=${seed} npx vitest run ` +
+        `test/fuzz/hostile-requests.test.ts -t "^${name} mock"`,
     )
     outcome = await runFuzz(target, { seed, runs, timeLimitMs: 15_000, path })
     console.log(
-      `fuzz ${name}: ${outcome.runs} runs, ${outcome.skipped} skipped, ${outcome.durationMs} ms, statuses ${JSON.stringify(outcome.statuses)}`,
+      `fuzz ${name}: ${outcome.runs} runs, ${outcome.skipped} skipped, ${outcome.durationMs} ms, statuses ` +
+        `${JSON.stringify(outcome.statuses)}`,
     )
     if (outcome.counterexamplePath)
       console.log(
-        `fuzz ${name}: replay the counterexample with FUZZ_SEED=${seed} FUZZ_PATH=${outcome.counterexamplePath} and the same -t`,
+        `fuzz ${name}: replay the counterexample with FUZZ_SEED=${seed} FUZZ_PATH=${outcome.counterexamplePath} and ` +
+          `the same -t`,
       )
   })
   afterAll(() => target?.close())
 
-  it('never answers 5xx, answers every 4xx with an Error body of that status, and answers the next valid request 200', () => {
+  it('never answers 5xx, answers every 4xx with an Error body of that status, and the next valid request 200', () => {
     expect(outcome.failure).toBeUndefined()
   })
 
@@ -51,7 +54,8 @@ describe.each([
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
-  it(`retains under ${fuzzMemoryBounds.heapGrowthBytes / MiB} MiB of heap and ${fuzzMemoryBounds.rssGrowthBytes / MiB} MiB of RSS after the run`, () => {
+  const { heapGrowthBytes, rssGrowthBytes } = fuzzMemoryBounds
+  it(`retains under ${heapGrowthBytes / MiB} MiB of heap and ${rssGrowthBytes / MiB} MiB of RSS after the run`, () => {
     expect(outcome.heapGrowthBytes).toBeLessThan(fuzzMemoryBounds.heapGrowthBytes)
     expect(outcome.rssGrowthBytes).toBeLessThan(fuzzMemoryBounds.rssGrowthBytes)
   })

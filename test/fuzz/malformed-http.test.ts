@@ -53,7 +53,8 @@ it.each([
   ['a 17,000-byte header value', `GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(17_000)}\r\n\r\n`],
   [
     '400 headers',
-    `GET /v1/pets HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 400 }, (_, index) => `X-H-${index}: ${'v'.repeat(40)}\r\n`).join('')}\r\n`,
+    `GET /v1/pets HTTP/1.1\r\nHost: ` +
+      `x\r\n${Array.from({ length: 400 }, (_, index) => `X-H-${index}: ${'v'.repeat(40)}\r\n`).join('')}\r\n`,
   ],
   ['a 20,000-byte target', `GET /v1/pets/${'1'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`],
 ])('answers 431 headers_too_large with an Error body to %s', async (_case, request) => {
@@ -108,7 +109,8 @@ it('answers a POST with Upgrade headers and a malformed chunked body at once, no
 it('answers a pipelined valid POST before refusing the malformed request after it', async () => {
   const before = server.model.listPets({ limit: 100 }).length
   const answer = await send(
-    `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: ${pet.length}\r\n\r\n${pet}HELLO\r\n\r\n`,
+    `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: ` +
+      `${pet.length}\r\n\r\n${pet}HELLO\r\n\r\n`,
   )
   // The pet is stored either way; the client must be told so.
   expect(server.model.listPets({ limit: 100 }).length).toBe(before + 1)

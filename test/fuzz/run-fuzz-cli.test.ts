@@ -17,7 +17,7 @@ it('prints its help with every option and exits 0', async () => {
 it.each([
   [['--runs', 'abc'], '--runs expects a whole number'],
   [['--runs', '0'], '--runs expects a whole number'],
-  [['--seconds', '-1'], 'error:'],
+  [['--seconds', '-1'], '--seconds expects a whole number from 1 to 86400, got "-1".'],
   [['--target', 'staging'], '--target expects one of in-process, standalone, malformed'],
   [['--path', '1:2'], '--path replays one counterexample'],
   [['--bogus'], "Unknown option '--bogus'"],

@@ -1,5 +1,8 @@
-import { parseArgs } from 'node:util'
-import { fuzzSeed } from './fuzz-seed.ts'
+import { CliError } from '../../mocks/cli/cli-error.ts'
+import { parseCliArgs } from '../../mocks/cli/parse-cli-args.ts'
+import { parseInteger } from '../../mocks/cli/parse-integer.ts'
+import { type CliIo, runCli } from '../../mocks/cli/run-cli.ts'
+import { fuzzSeed } from '../../tools/fuzz-seed.ts'
 import {
   adminApiFuzzTarget,
   type FuzzTarget,
@@ -34,64 +37,66 @@ Options:
 
 Exit code: 0 when every target passes, 1 when one fails (its shrunk counterexample is printed), 2 on a usage error.`
 
-export interface FuzzCliIo {
-  out(line: string): void
-  err(line: string): void
-}
-
-class UsageError extends Error {}
-
 /**
  * `npm run fuzz`: runs the hostile-request property on each target within the budget, prints the
  * seed first and a summary last, and returns the exit code. Never throws: a usage error is one line.
- * @example process.exitCode = await runFuzzCli(process.argv.slice(2), process.env, { out: console.log, err: console.error })
+ * @example process.exitCode = await runFuzzCli(process.argv.slice(2), process.env, { out: console.log, err:
+ *   console.error })
  */
 export async function runFuzzCli(
   argv: Array<string>,
   env: Record<string, string | undefined>,
-  io: FuzzCliIo,
+  io: CliIo,
 ): Promise<number> {
-  let options: { runs: number; seconds: number; seed: number; path?: string; names: Array<string> }
-  try {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        runs: { type: 'string', default: '5000' },
-        seconds: { type: 'string', default: '120' },
-        seed: { type: 'string' },
-        path: { type: 'string' },
-        target: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    })
-    if (values.help) {
-      io.out(fuzzHelp)
-      return 0
-    }
-    const names = values.target ?? Object.keys(targets)
-    const unknown = names.find((name) => !(name in targets))
-    if (unknown !== undefined)
-      throw new UsageError(`--target expects one of ${Object.keys(targets).join(', ')}, got "${unknown}".`)
-    if (values.path !== undefined && names.length !== 1)
-      throw new UsageError('--path replays one counterexample: give exactly one --target with it.')
-    options = {
-      runs: wholeNumber('--runs', values.runs, 1, 10_000_000),
-      seconds: wholeNumber('--seconds', values.seconds, 1, 86_400),
-      seed: seedFrom(values.seed ?? env.FUZZ_SEED),
-      path: values.path,
-      names,
-    }
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    io.err(`error: ${message.split('\n')[0]}`)
-    return 2
-  }
+  return runCli(
+    async () => {
+      const { values } = parseCliArgs({
+        args: argv,
+        options: {
+          runs: { type: 'string', default: '5000' },
+          seconds: { type: 'string', default: '120' },
+          seed: { type: 'string' },
+          path: { type: 'string' },
+          target: { type: 'string', multiple: true },
+          help: { type: 'boolean', short: 'h', default: false },
+        },
+      })
+      if (values.help) {
+        io.out(fuzzHelp)
+        return 0
+      }
+      const names = values.target ?? Object.keys(targets)
+      const unknown = names.find((name) => !(name in targets))
+      if (unknown !== undefined)
+        throw new CliError(`--target expects one of ${Object.keys(targets).join(', ')}, got "${unknown}".`)
+      if (values.path !== undefined && names.length !== 1)
+        throw new CliError('--path replays one counterexample: give exactly one --target with it.')
+      return fuzzTargets(io, {
+        runs: parseInteger('--runs', values.runs, 1, 10_000_000),
+        seconds: parseInteger('--seconds', values.seconds, 1, 86_400),
+        seed: seedFrom(values.seed ?? env.FUZZ_SEED),
+        path: values.path,
+        names,
+      })
+    },
+    { io },
+  )
+}
 
+interface FuzzOptions {
+  runs: number
+  seconds: number
+  seed: number
+  path: string | undefined
+  names: Array<string>
+}
+
+/** Runs each named target within the shared time budget; returns 0 when all pass, 1 when one fails. */
+async function fuzzTargets(io: CliIo, options: FuzzOptions): Promise<number> {
   const { runs, seconds, seed, path, names } = options
   io.out(
-    `fuzz: seed ${seed}, at most ${runs} runs per target, ${seconds} s in all, loopback only (replay: npm run fuzz -- --seed ${seed})`,
+    `fuzz: seed ${seed}, at most ${runs} runs per target, ${seconds} s in all, loopback only (replay: npm run fuzz ` +
+      `-- --seed ${seed})`,
   )
   const started = Date.now()
   const failed: Array<string> = []
@@ -120,7 +125,8 @@ export async function runFuzzCli(
   }
   const passed = names.length - failed.length
   io.out(
-    `fuzz: ${passed} of ${names.length} targets passed in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${seed}${failed.length > 0 ? `; failed: ${failed.join(', ')}` : ''}`,
+    `fuzz: ${passed} of ${names.length} targets passed in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ` +
+      `${seed}${failed.length > 0 ? `; failed: ${failed.join(', ')}` : ''}`,
   )
   return failed.length === 0 ? 0 : 1
 }
@@ -154,20 +160,17 @@ function describeOutcome({
     .map(([status, count]) => `${status}×${count}`)
     .join(' ')
   const stop = interrupted ? ' (stopped by the time limit)' : ''
-  return `${runs} runs${stop}, ${skipped} skipped, ${(durationMs / 1000).toFixed(1)} s; heap ${signed(heapGrowthBytes)}, RSS ${signed(rssGrowthBytes)}; answers ${counts}`
-}
-
-function wholeNumber(flag: string, value: string, minimum: number, maximum: number): number {
-  const number = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN
-  if (number >= minimum && number <= maximum) return number
-  throw new UsageError(`${flag} expects a whole number from ${minimum} to ${maximum}, got "${value}".`)
+  return (
+    `${runs} runs${stop}, ${skipped} skipped, ${(durationMs / 1000).toFixed(1)} s; heap ` +
+    `${signed(heapGrowthBytes)}, RSS ${signed(rssGrowthBytes)}; answers ${counts}`
+  )
 }
 
 function seedFrom(value: string | undefined): number {
   try {
     return fuzzSeed(value)
   } catch {
-    throw new UsageError(`--seed (or FUZZ_SEED) expects a 32-bit integer, got "${value}".`)
+    throw new CliError(`--seed (or FUZZ_SEED) expects a 32-bit integer, got "${value}".`)
   }
 }
 

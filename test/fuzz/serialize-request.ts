@@ -3,7 +3,8 @@ import type { FuzzRequest } from './fuzz-request.ts'
 /**
  * The bytes of a request as a socket sends them: the target and headers as given (UTF-8, no
  * validation), a Host header first, and the body framed by an exact Content-Length or in chunks.
- * @example serializeRequest(request, 'petstore.test').toString('latin1') // 'GET /v1/pets HTTP/1.1\r\nhost: petstore.test\r\n...'
+ * @example serializeRequest(request, 'petstore.test').toString('latin1') // 'GET /v1/pets HTTP/1.1\r\nhost:
+ *   petstore.test\r\n...'
  */
 export function serializeRequest({ method, target, headers, body, framing }: FuzzRequest, host: string): Buffer {
   const lines = [

@@ -18,7 +18,9 @@ const byteIntervalMs = 200
 
 const auth = `authorization: Bearer ${developmentApiKey}\r\n`
 const slowHead = `GET /v1/pets?limit=1 HTTP/1.1\r\nhost: petstore.test\r\n${auth}x-padding: ${'a'.repeat(200)}\r\n\r\n`
-const slowBodyHead = `POST /v1/pets HTTP/1.1\r\nhost: petstore.test\r\n${auth}content-type: application/json\r\ncontent-length: 500\r\n\r\n`
+const slowBodyHead =
+  `POST /v1/pets HTTP/1.1\r\nhost: petstore.test\r\n${auth}content-type: ` +
+  `application/json\r\ncontent-length: 500\r\n\r\n`
 const slowBody = `{"name":"${'a'.repeat(490)}`
 
 let server: FuzzServer

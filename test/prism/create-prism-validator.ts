@@ -61,7 +61,8 @@ const severityNames = ['Error', 'Warning', 'Information', 'Hint']
  * `@stoplight/prism-http` that the installed `prism` CLI runs (resolved through
  * `@stoplight/prism-cli`, which pins it), with one component replaced: instead of calling the
  * upstream, Prism is handed the answer the mock already gave. Routing and validation are Prism's.
- * @example const prism = await createPrismValidator('spec/openapi.yaml'); const verdict = await prism.validate(exchange)
+ * @example const prism = await createPrismValidator('spec/openapi.yaml'); const verdict = await
+ *   prism.validate(exchange)
  */
 export async function createPrismValidator(document: string): Promise<PrismValidator> {
   const fromPrismCli = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json'))

@@ -470,7 +470,9 @@ async function sendThroughErrorsProxy(
   }
 }
 
-/** Without an operation Prism forwards the request but validates nothing: only a case that says so may pass that way. */
+/**
+ * Without an operation Prism forwards the request but validates nothing: only a case that says so may pass that way.
+ */
 function expectRouted(testCase: ConformanceCase, verdict: PrismVerdict, report: string): void {
   const unrouted = verdict.request.some((violation) => violation.message === 'Selected route not found')
   expect(unrouted, `Prism ${unrouted ? 'found no' : 'found an'} operation for the request.\n${report}`).toBe(

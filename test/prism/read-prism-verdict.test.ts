@@ -1,8 +1,11 @@
 import { expect, it } from 'vitest'
 import { readPrismVerdict } from './read-prism-verdict.ts'
 
-const mockError =
-  '{"code":"invalid_parameter","message":"The \\"limit\\" query parameter must be an integer from 1 to 100, got \\"0\\".","status":400}'
+const mockError = JSON.stringify({
+  code: 'invalid_parameter',
+  message: 'The "limit" query parameter must be an integer from 1 to 100, got "0".',
+  status: 400,
+})
 
 it('finds nothing in an answer without sl-violations', () => {
   expect(readPrismVerdict(new Headers({ 'content-type': 'application/json' }), mockError)).toEqual({

@@ -75,12 +75,14 @@ export const conformantVariants: Array<Variant> = [
   }),
   rewrite({
     name: 'messages-answer-201',
+    deviates: true,
     description: 'answers POST /messages with 201',
     response: (response, r) =>
       operationOf(r) === 'sendMessage' && response.status === 202 ? mapJson(response, (v) => v, 201) : response,
   }),
   rewrite({
     name: 'messages-answer-200',
+    deviates: true,
     description: 'answers POST /messages with 200 and a +02:00 timestamp',
     response: (response, r) =>
       operationOf(r) === 'sendMessage' && response.status === 202
@@ -89,6 +91,7 @@ export const conformantVariants: Array<Variant> = [
   }),
   rewrite({
     name: 'default-status-available',
+    deviates: true,
     description: 'gives a pet created without status the status "available"',
     request: (r) => {
       if (operationOf(r) !== 'createPet') return r
@@ -112,6 +115,7 @@ export const conformantVariants: Array<Variant> = [
   }),
   rewrite({
     name: 'lowercase-bearer-refused',
+    deviates: true,
     description: 'refuses a lower-case "bearer" scheme',
     request: (r) =>
       r.headers.authorization?.startsWith('bearer ')
@@ -120,6 +124,7 @@ export const conformantVariants: Array<Variant> = [
   }),
   rewrite({
     name: 'no-deprecation-headers',
+    deviates: true,
     description: 'sends no Deprecation or Sunset header',
     response: (response) => {
       const headers = new Headers(response.headers)
@@ -130,6 +135,7 @@ export const conformantVariants: Array<Variant> = [
   }),
   rewrite({
     name: 'non-integer-id-404',
+    deviates: true,
     description: 'answers a non-integer pet id with 404',
     response: (response, r) =>
       operationOf(r) === 'getPet' && response.status === 400
@@ -148,10 +154,69 @@ export const conformantVariants: Array<Variant> = [
   }),
   rewrite({
     name: 'client-id-refused',
+    deviates: true,
     description: 'refuses a body that carries an id with 422',
     request: (r) =>
       operationOf(r) === 'createPet' && /"id"\s*:/.test(r.body ?? '')
         ? json(422, { code: 'id_not_allowed', message: 'Ids are assigned by the service.', status: 422 })
         : r,
   }),
+  ...forgivingQueries(),
+  rewrite({
+    name: 'media-type-415',
+    description: 'refuses a body that is not application/json with 415',
+    deviates: true,
+    request: (r) =>
+      operationOf(r) === 'createPet' && !(r.headers['content-type'] ?? '').startsWith('application/json')
+        ? json(415, { code: 'unsupported_media_type', message: 'Send application/json.', status: 415 })
+        : r,
+  }),
 ]
+
+/** Changes the query of list requests before the good mock reads it. */
+function listQuery(name: string, description: string, change: (query: URLSearchParams) => void): Variant {
+  return rewrite({
+    name,
+    description,
+    deviates: true,
+    request: (r) => {
+      if (!listing(r)) return r
+      const url = new URL(r.url)
+      change(url.searchParams)
+      return { ...r, url }
+    },
+  })
+}
+
+/** Implementations that forgive an invalid `limit` or an unknown `status` within the interface's rules. */
+function forgivingQueries(): Array<Variant> {
+  return [
+    listQuery(
+      'limit-over-maximum-clamped',
+      'reads limit=101 as 100',
+      (q) => q.get('limit') === '101' && q.set('limit', '100'),
+    ),
+    listQuery('limit-zero-clamped', 'reads limit=0 as 1', (q) => q.get('limit') === '0' && q.set('limit', '1')),
+    listQuery(
+      'malformed-limit-ignored',
+      'ignores a non-numeric limit',
+      (q) => q.get('limit') === 'abc' && q.delete('limit'),
+    ),
+    listQuery('forgiving-limit', 'clamps limit into 1..100 and ignores one that is not an integer', (q) => {
+      const limit = q.get('limit')
+      if (limit === null) return
+      const value = Number(limit)
+      if (limit === '' || !Number.isInteger(value)) q.delete('limit')
+      else q.set('limit', String(Math.min(100, Math.max(1, value))))
+    }),
+    rewrite({
+      name: 'unknown-status-empty-list',
+      description: 'answers an unknown status filter with an empty list',
+      deviates: true,
+      request: (r) =>
+        listing(r) && !['available', 'pending', 'sold', null].includes(r.url.searchParams.get('status'))
+          ? json(200, [])
+          : r,
+    }),
+  ]
+}

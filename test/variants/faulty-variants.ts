@@ -213,24 +213,41 @@ export const faultyVariants: Array<Variant> = [
     response: (response, r) =>
       listing(r) && response.status === 200 ? mapJson(response, (v) => (v as Array<Pet>).slice(0, -1)) : response,
   }),
-  listQuery(
-    'limit-over-maximum-accepted',
-    'limit=101 is read as 100',
-    'invalid_limit_rejected',
-    (q) => q.get('limit') === '101' && q.set('limit', '100'),
-  ),
-  listQuery(
-    'limit-zero-accepted',
-    'limit=0 returns an empty list',
-    'invalid_limit_rejected',
-    (q) => q.get('limit') === '0' && q.set('limit', '1'),
-  ),
-  listQuery(
-    'malformed-limit-ignored',
-    'a non-numeric limit is ignored',
-    'invalid_limit_rejected',
-    (q) => q.get('limit') === 'abc' && q.delete('limit'),
-  ),
+  rewrite({
+    name: 'limit-101-returns-101',
+    description: 'limit=101 is forgiven, and answered with 101 pets',
+    caughtBy: 'invalid_limit_rejected',
+    request: (r) => {
+      if (!listing(r) || r.url.searchParams.get('limit') !== '101') return r
+      const url = new URL(r.url)
+      url.searchParams.set('limit', '100')
+      return { ...r, url }
+    },
+    response: (response, r) =>
+      listing(r) && response.status === 200 && r.url.searchParams.get('limit') === '101'
+        ? mapJson(response, (v) =>
+            Array.from({ length: 101 }, (_, i) => ({
+              ...(v as Array<Pet>)[i % (v as Array<Pet>).length],
+              id: 20_000 + i,
+            })),
+          )
+        : response,
+  }),
+  rewrite({
+    name: 'invalid-limit-answered-204',
+    description: 'an out-of-range limit is answered 204 with no body',
+    caughtBy: 'invalid_limit_rejected',
+    response: (response, r) => (listing(r) && response.status === 400 ? new Response(null, { status: 204 }) : response),
+  }),
+  rewrite({
+    name: 'text-plain-body-accepted',
+    description: 'a pet sent as text/plain is created',
+    caughtBy: 'unsupported_media_type_rejected',
+    request: (r) =>
+      creating(r) && !(r.headers['content-type'] ?? '').startsWith('application/json')
+        ? { ...r, headers: { ...r.headers, 'content-type': 'application/json' } }
+        : r,
+  }),
   listQuery(
     'unknown-status-ignored',
     'an unknown status filter is ignored',

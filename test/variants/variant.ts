@@ -19,6 +19,8 @@ export interface Variant {
   description: string
   /** For a faulty variant: the check that must catch it. */
   caughtBy?: string
+  /** For a conformant variant: it differs from a choice of our spec (`x-mock-behaviour`), so `--strict` fails it. */
+  deviates?: boolean
   wrap(fetch: FetchLike): FetchLike
 }
 
@@ -71,6 +73,7 @@ export function rewrite(options: {
   name: string
   description: string
   caughtBy?: string
+  deviates?: boolean
   request?: (request: VariantRequest) => VariantRequest | Response | Promise<VariantRequest | Response>
   response?: (response: Response, request: VariantRequest) => Response | Promise<Response>
 }): Variant {
@@ -78,6 +81,7 @@ export function rewrite(options: {
     name: options.name,
     description: options.description,
     caughtBy: options.caughtBy,
+    deviates: options.deviates,
     wrap: (fetch) => async (input, init) => {
       const original = readRequest(input, init)
       const changed = options.request ? await options.request(original) : original

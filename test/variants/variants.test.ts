@@ -8,9 +8,10 @@ import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
 import { conformantVariants } from './conformant-variants.ts'
 import { faultyVariants } from './faulty-variants.ts'
 
-async function runAgainst(wrap: (fetch: FetchLike) => FetchLike): Promise<RunResult> {
+async function runAgainst(wrap: (fetch: FetchLike) => FetchLike, strict = false): Promise<RunResult> {
   const mock = await createPetStoreMock()
   return runContract({
+    strict,
     targetName: 'variant',
     baseUrl: 'http://petstore.test/v1',
     messagesBaseUrl: 'http://petstore.test',
@@ -28,10 +29,11 @@ function failedChecks(result: RunResult): Set<string> {
   )
 }
 
-it('passes the good mock with no failure and no warning', async () => {
-  const result = await runAgainst((fetch) => fetch)
+it.each([false, true])('passes the good mock with no failure and no finding (strict: %s)', async (strict) => {
+  const result = await runAgainst((fetch) => fetch, strict)
   expect(failedChecks(result)).toEqual(new Set())
   expect(result.exitCode).toBe(0)
+  expect(result.findings).toEqual({ violations: 0, deviations: 0 })
   expect(result.scenarios.filter((scenario) => scenario.outcome !== 'passed')).toEqual([])
 })
 
@@ -56,6 +58,21 @@ describe('conformant implementations that make other allowed choices', () => {
       )
       expect(failures).toEqual([])
       expect(result.exitCode).toBe(0)
+      expect(result.findings.violations).toBe(0)
+      if (variant.deviates) expect(result.findings.deviations).toBeGreaterThan(0)
+    },
+  )
+
+  it.each(conformantVariants.map((variant) => [variant.name, variant] as const))(
+    'judges %s under --strict: fails it exactly when it deviates from the spec',
+    async (_name, variant) => {
+      const result = await runAgainst(variant.wrap, true)
+      expect(result.exitCode).toBe(variant.deviates ? 1 : 0)
+      const failed = [result.setup, ...result.scenarios].flatMap((scenario) =>
+        failuresOf(scenario).map(({ result: failure }) => failure.level),
+      )
+      // Under --strict only deviations fail: a conformant implementation never breaks the interface.
+      expect(new Set(failed)).toEqual(new Set(variant.deviates ? ['deviation'] : []))
     },
   )
 })

@@ -127,7 +127,8 @@ function checkGuard(guard: AdminGuard, authorization: string | null | undefined)
     throw new MockError(
       403,
       'forbidden',
-      'The admin API is closed on a non-loopback address without an admin token: start the server with --admin-token or PETSTORE_ADMIN_TOKEN.',
+      'The admin API is closed on a non-loopback address without an admin token: ' +
+        'start the server with --admin-token or PETSTORE_ADMIN_TOKEN.',
     )
   const match = /^bearer +(.+)$/i.exec((authorization ?? '').trim())
   if (!match || !constantTimeEqual((match[1] ?? '').trim(), guard.token))

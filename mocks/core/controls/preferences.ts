@@ -31,7 +31,9 @@ export interface ParsedPrefer {
  * Reads an RFC 7240 `Prefer` header (Prism-compatible `code=`, plus `delay=` and `fault=`); unknown
  * preferences are ignored, as the RFC says. A known one with an invalid value, or given twice, is a
  * 400 `invalid_preference` naming it.
- * @example parsePrefer('code=503, delay=200', operations.listPets) // { preferences: { code: 503, delayMs: 200 }, applied: 'code=503, delay=200' }
+ * @example
+ * parsePrefer('code=503, delay=200', operations.listPets)
+ * // { preferences: { code: 503, delayMs: 200 }, applied: 'code=503, delay=200' }
  */
 export function parsePrefer(header: string, route: OperationSpec): ParsedPrefer {
   if (header.length > maxPreferLength) {
@@ -66,8 +68,10 @@ export function parseCode(raw: string | number, route: OperationSpec, what: stri
   const code = /^[1-5][0-9]{2}$/.test(text) ? Number(text) : Number.NaN
   if (code >= 400 && code <= 599) return code
   if (code >= 200 && code <= 299 && route.documents(code)) return code
+  const documented = route.documentedStatuses.filter((status) => status.startsWith('2')).join(', ')
   throw invalid(
-    `${what} must be a status from 400 to 599 or a 2xx that ${route.method} ${route.path} documents (${route.documentedStatuses.filter((status) => status.startsWith('2')).join(', ')}), got ${shown(text)}.`,
+    `${what} must be a status from 400 to 599 or a 2xx that ${route.method} ${route.path} documents ` +
+      `(${documented}), got ${shown(text)}.`,
   )
 }
 

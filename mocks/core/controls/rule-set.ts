@@ -127,7 +127,8 @@ function parseRule(input: unknown): MockRuleInput & { route: OperationSpec } {
   if (!route) {
     const known = operationList.map((candidate) => `${candidate.method} ${basePaths[candidate.base]}${candidate.path}`)
     throw invalid(
-      `Failed to add the rule: expected a method and path of the spec (${known.join(', ')}), got ${method} ${JSON.stringify(rule.path.slice(0, 80))}.`,
+      `Failed to add the rule: expected a method and path of the spec (${known.join(', ')}), ` +
+        `got ${method} ${JSON.stringify(rule.path.slice(0, 80))}.`,
     )
   }
   if (rule.status === undefined && rule.delayMs === undefined && rule.fault === undefined)

@@ -77,13 +77,15 @@ async function startWorker(): Promise<void> {
   } else if (await isControlled()) {
     showWorkerState(
       'active',
-      `Mock service worker active: it answers this page's requests to /v1 (${navigator.serviceWorker.controller?.scriptURL}).`,
+      `Mock service worker active: it answers this page's requests to /v1 ` +
+        `(${navigator.serviceWorker.controller?.scriptURL}).`,
     )
   } else {
     // A hard reload (Shift+Reload) opens the page outside every service worker, so no request reaches the mock.
     showWorkerState(
       'uncontrolled',
-      'The mock service worker is registered but does not control this page (after a hard reload?): reload the page normally.',
+      'The mock service worker is registered but does not control this page (after a hard reload?): reload the page ' +
+        'normally.',
     )
   }
 }
@@ -102,7 +104,8 @@ async function send(
   const sequence = Number(result.dataset.sequence) + 1
   result.dataset.sequence = String(sequence)
   result.dataset.state = 'pending'
-  resultRequest.textContent = `${method} ${path}${withKey && apiKey.value.trim() !== '' ? '' : ' (no Authorization header)'}`
+  const keyNote = withKey && apiKey.value.trim() !== '' ? '' : ' (no Authorization header)'
+  resultRequest.textContent = `${method} ${path}${keyNote}`
   resultStatus.textContent = '…'
   resultContentType.textContent = ''
   resultBody.textContent = ''

@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest'
-import { type StubServer, startStubServer } from '../../test/support/start-stub-server.ts'
-import { ContractClient } from './contract-client.ts'
-import { ReadOnlyRefusal, TargetError } from './target-error.ts'
+import { ContractClient } from '../../contract-tests/client/contract-client.ts'
+import { ReadOnlyRefusal, TargetError } from '../../contract-tests/client/target-error.ts'
+import { type StubServer, startStubServer } from '../support/start-stub-server.ts'
 
 const stubs: Array<StubServer> = []
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import { developmentApiKey } from '../core/create-pet-store-core.ts'
-import { startPetStoreServer } from './start-pet-store-server.ts'
+import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
+import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 
 const auth = { authorization: `Bearer ${developmentApiKey}` }
 

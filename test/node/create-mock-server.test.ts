@@ -1,10 +1,11 @@
 import { connect } from 'node:net'
 import { expect, it } from 'vitest'
-import { startPetStoreServer } from './start-pet-store-server.ts'
+import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 
 // Found by fuzz seed 875260985: a client that keeps its side of a socket the server answered outside
 // node:http open held server.close() until the client went away.
-it('closes promptly while clients keep open the sockets it answered outside node:http (CONNECT, upgrades, parse errors)', async () => {
+// The sockets were answered outside node:http: CONNECT, an upgrade, a parse error.
+it('closes promptly while clients keep open the sockets it answered outside node:http', async () => {
   const server = await startPetStoreServer({ pets: 5 })
   const { baseUrl } = server
   const port = Number(new URL(baseUrl).port)

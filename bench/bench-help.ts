@@ -1,0 +1,27 @@
+/** The pets `--pets` alone means. */
+export const defaultBenchPets = 100_000
+
+/** The `--help` text of `npm run bench`. */
+export const benchHelp = `Usage: npm run bench -- [options]
+
+Starts, on loopback, our standalone mock as npm start runs it (compiled JS under plain node,
+built first with npm run build if missing or stale), Prism's mock of spec/openapi.yaml
+(-v silent) and a bare node:http server, and drives each with autocannon in alternating rounds:
+GET /v1/pets?limit=20, GET /v1/pets/{id}, POST /v1/pets (Prism: the same paths without /v1).
+Prints req/s, p50 and p99 latency, start-up (spawn to first answer), idle and peak RSS, the
+ratios ours/Prism and ours/bare against the goals, and the in-process fetch's calls/s; writes
+bench.json and bench.html.
+
+Options:
+  --duration N      seconds per measurement (default 10; 1 with --smoke)
+  --connections N   concurrent connections (default 32)
+  --rounds N        rounds per request, alternating the targets (default 2; 1 with --smoke)
+  --attempts N      runs at most per round while other programs take over 10% of the CPU
+                    (default 3; 1 with --smoke): the least disturbed run is kept
+  --pets [N]        also compare our mock seeded with N pets (default ${defaultBenchPets}) and with 100
+  --report-dir DIR  where to write bench.json and bench.html (default reports/bench)
+  --smoke           a quick run that only proves the bench works (npm test runs it)
+  -h, --help        show this text
+
+Figures are medians over the rounds. No timing is asserted; the goals are printed as PASS or MISS.
+Exit code 0 when the run completes (whether goals are met or not), 2 when it cannot run.`

@@ -1,0 +1,67 @@
+import type { Basis } from './exchange.ts'
+
+const says = (text: string): Basis => ({ source: 'interface', text })
+const chooses = (text: string): Basis => ({ source: 'x-mock-behaviour', text })
+
+/**
+ * The sentences of the interface document (`pet-store-interface.md`) the suite's violations rest on,
+ * quoted word for word. A check that cannot quote one here is not a violation.
+ * @example interfaceSays.authentication.text // '401 with an Error body when the key is missing or invalid.'
+ */
+export const interfaceSays = {
+  authentication: says('401 with an Error body when the key is missing or invalid.'),
+  jsonBodies: says('Request and response bodies are `application/json`.'),
+  responses: says(
+    'Each endpoint\'s "Responses" table, e.g. GET /pets: "200 | JSON array of Pet." and "401 | Error (missing or invalid API key)."',
+  ),
+  errorsListed: says(
+    'Errors: "400 | Request body is missing required fields or has invalid values.", "401 | API key missing or invalid.", "404 | The requested animal does not exist." (no 5xx is among them)',
+  ),
+  errorBody: says(
+    'All error bodies use the Error object (`code`, `message`, `status`). The `status` field repeats the HTTP status.',
+  ),
+  bareArray: says(
+    'A list of animals is a JSON array of Pet objects (the response is the bare array, with no wrapping object).',
+  ),
+  limit: says('limit | integer | no | minimum 1, maximum 100, default 20; maximum number of animals returned.'),
+  statusFilter: says('status | PetStatus | no | Returns only animals with this availability status.'),
+  created: says('201 | Pet (the created animal, including assigned `id`).'),
+  uniqueId: says('Unique identifier assigned by the service on creation.'),
+  invalidBody: says('400 | Error (body missing required fields or containing invalid values).'),
+  readById: says('Returns one animal by identifier.'),
+  notFound: says('404 | Error (the animal could not be found).'),
+  petIdInteger: says('Path parameter: `petId`, integer (int64), required.'),
+  statusEnum: says('status | PetStatus | - | no | One of the allowed values above. No default is stated.'),
+  message: says(
+    'Response fields: `id` (string), `message` (string), `status` (string; the example shows that a newly accepted message may only be queued), `createdAt` (string, ISO 8601 timestamp).',
+  ),
+  invalidMessage: says('400 when the JSON is invalid or `message` is missing.'),
+  deprecated: says('This operation is deprecated and is to be removed on 5 December 2030.'),
+} as const satisfies Record<string, Basis>
+
+/**
+ * The choices our spec makes where the interface is silent (`x-mock-behaviour` in spec/openapi.yaml):
+ * what the suite's deviations rest on. A target may choose otherwise and stay conformant.
+ * @example specChooses.invalidQueryRefused.source // 'x-mock-behaviour'
+ */
+export const specChooses = {
+  invalidQueryRefused: chooses(
+    'spec/openapi.yaml components.responses.InvalidParameter: a malformed or out-of-range query parameter (limit, status) answers 400 invalid_parameter.',
+  ),
+  invalidPetIdRefused: chooses(
+    'spec/openapi.yaml components.responses.InvalidParameter: a petId that is not an int64 integer answers 400 invalid_parameter.',
+  ),
+  mediaTypeRefused: chooses(
+    'spec/openapi.yaml info.description: a body that is not application/json answers 400 unsupported_media_type.',
+  ),
+  messageAccepted: chooses('spec/openapi.yaml POST /messages 2XX: "the mock answers 202".'),
+  messageQueued: chooses('spec/openapi.yaml Message.status: "The mock answers `queued`".'),
+  noDefaultStatus: chooses(
+    'spec/openapi.yaml NewPet: "No default `status` is stated."; a pet created without status is returned without one.',
+  ),
+  clientIdIgnored: chooses('A client-sent `id` is ignored: the pet is created (201) with an id the service assigns.'),
+  bearerAnyCase: chooses('The bearer scheme is matched in any case, as RFC 9110 section 11.1 has it.'),
+  deprecationHeaders: chooses(
+    'spec/openapi.yaml GET /pets/{petId}: "The mock sends `Deprecation` (RFC 9745) and `Sunset` (RFC 8594) headers."',
+  ),
+} as const satisfies Record<string, Basis>

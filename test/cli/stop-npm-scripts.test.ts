@@ -1,0 +1,38 @@
+import { connect } from 'node:net'
+import { expect, it } from 'vitest'
+import { startScript } from '../support/run-script.ts'
+
+/** Whether something accepts connections on the port (127.0.0.1). */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' }, () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.on('error', () => resolve(false))
+  })
+}
+
+async function freedWithin(port: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms
+  while (Date.now() < deadline) {
+    if (!(await listening(port))) return true
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return false
+}
+
+// npm forwards SIGTERM to the one process its script shell runs; the scripts exec the server so that
+// this process is the server, not a shell that dies and leaves the server holding the port.
+it.each([
+  ['npm start', ['start', '--', '--port', '0'], /ready: http:\/\/127\.0\.0\.1:(\d+)/],
+  ['npm run demo', ['run', 'demo', '--', '--port', '0'], /ready: http:\/\/127\.0\.0\.1:(\d+)/],
+])('frees the port when the pid of %s is sent SIGTERM', { timeout: 60_000 }, async (_name, args, ready) => {
+  const script = await startScript('npm', args, ready)
+  const port = Number(ready.exec(script.output())?.[1])
+  expect(port, script.output()).toBeGreaterThan(0)
+  expect(await listening(port)).toBe(true)
+  script.child.kill('SIGTERM')
+  await script.exited
+  expect(await freedWithin(port, 5_000), `port ${port} still bound after npm exited`).toBe(true)
+})
