@@ -55,39 +55,32 @@ export function createDispatch(context: DispatchContext): Dispatch {
 
   return (request) => {
     const { method, path } = request
-    const at = Date.now()
     const started = performance.now()
     const match = findRoute(request.base, method, path)
     if (!match && !request.owned) return undefined
     let session: string | null = null
-    const finish = (answer: MockResponse, route?: OperationSpec): MockResponse => {
-      journal.record({
-        method,
-        path: request.pathname,
-        query: request.search,
-        status: answer.fault ? null : answer.status,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
-        at,
-        session,
-        operationId: route?.operationId ?? null,
-        route: route ?? null,
-      })
-      return withCors(answer)
-    }
-    if (!match) return finish(routeNotFound(method, request.pathname))
+    if (!match) return finish(journal, request, started, null, null, routeNotFound(method, request.pathname))
     if (match.kind === 'path')
-      return finish(method === 'OPTIONS' ? preflight(match.allow) : methodNotAllowed(method, match.allow))
+      return finish(
+        journal,
+        request,
+        started,
+        null,
+        null,
+        method === 'OPTIONS' ? preflight(match.allow) : methodNotAllowed(method, match.allow),
+      )
 
     const { route } = match
     let prefer: ParsedPrefer | undefined
     try {
       session = sessionName(request.header('x-mock-session'))
       const refusal = context.authenticate(request.header('authorization'))
-      if (refusal) return finish(errorResponse(refusal), route)
+      if (refusal) return finish(journal, request, started, session, route, errorResponse(refusal))
       const preferHeader = request.header('prefer')
       if (preferHeader) prefer = parsePrefer(preferHeader, route)
     } catch (error) {
-      return finish(error instanceof MockError ? errorResponse(error) : internalErrorResponse(), route)
+      const answer = error instanceof MockError ? errorResponse(error) : internalErrorResponse()
+      return finish(journal, request, started, session, route, answer)
     }
     const operationRequest: OperationRequest = {
       params: match.params,
@@ -101,7 +94,9 @@ export function createDispatch(context: DispatchContext): Dispatch {
     // The common case, no control in use: the operation on the store, as fast as before controls existed.
     if (!ruled && !prefer?.applied && !(model instanceof Promise)) {
       const answer = context.run(route, operationRequest, model)
-      return answer instanceof Promise ? answer.then((value) => finish(value, route)) : finish(answer, route)
+      if (!(answer instanceof Promise)) return finish(journal, request, started, session, route, answer)
+      const name = session
+      return answer.then((value) => finish(journal, request, started, name, route, value))
     }
     const preferences: Preferences = { ...ruled, ...withoutUndefined(prefer?.preferences) }
     const cause = prefer?.applied ? `Prefer: ${prefer.applied}` : 'a mock rule'
@@ -111,9 +106,32 @@ export function createDispatch(context: DispatchContext): Dispatch {
       else answer = reshapeAnswer(await context.run(route, operationRequest, await model), preferences)
       if (preferences.delayMs) await new Promise((resolve) => setTimeout(resolve, preferences.delayMs))
       if (prefer?.applied) answer = { ...answer, headers: { ...answer.headers, 'preference-applied': prefer.applied } }
-      return finish(answer, route)
+      return finish(journal, request, started, session, route, answer)
     })()
   }
+}
+
+/** Records a request in the journal and puts the CORS headers on its answer. */
+function finish(
+  journal: RequestJournal,
+  request: DispatchRequest,
+  started: number,
+  session: string | null,
+  route: OperationSpec | null,
+  answer: MockResponse,
+): MockResponse {
+  journal.record({
+    method: request.method,
+    path: request.pathname,
+    query: request.search,
+    status: answer.fault ? null : answer.status,
+    durationMs: performance.now() - started,
+    at: started,
+    session,
+    operationId: route?.operationId ?? null,
+    route,
+  })
+  return withCors(answer)
 }
 
 function withoutUndefined(preferences: Preferences | undefined): Preferences {

@@ -18,7 +18,10 @@ export interface JournalEntry {
   operationId: string | null
 }
 
-/** What a caller records: the arrival time as epoch milliseconds and the operation, formatted only when listed. */
+/**
+ * What a caller records, formatted only when listed: the arrival time as `performance.now()`, the raw
+ * duration and the operation.
+ */
 export type JournalRecord = Omit<JournalEntry, 'at'> & { at: number; route: OperationSpec | null }
 
 const basePaths = { pets: '/v1', messages: '' } as const
@@ -73,7 +76,11 @@ export function createRequestJournal(capacity: number): RequestJournal {
             (filter.path === undefined || entry.path === filter.path || specPath(entry.route) === filter.path) &&
             (filter.session === undefined || entry.session === filter.session),
         )
-        .map(({ route: _route, ...entry }) => ({ ...entry, at: new Date(entry.at).toISOString() }))
+        .map(({ route: _route, ...entry }) => ({
+          ...entry,
+          durationMs: Math.round(entry.durationMs * 100) / 100,
+          at: new Date(performance.timeOrigin + entry.at).toISOString(),
+        }))
     },
     clear(session) {
       const kept = session === undefined ? [] : ordered().filter((entry) => entry.session !== session)
