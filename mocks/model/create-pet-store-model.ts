@@ -1,6 +1,7 @@
 import { Collection } from '@msw/data'
 import { messageSchema, petSchema } from '../../spec/schemas.ts'
 import type { Message, NewPet, Pet, PetStatus } from '../../spec/types.ts'
+import { parsePets } from './parse-pets.ts'
 import { seedPets } from './seed-pets.ts'
 
 export interface PetStoreModelOptions {
@@ -22,6 +23,18 @@ export interface PetStoreModel {
   queueMessage(text: string): Promise<Message>
   /** Restores the state right after seeding, ids included. */
   reset(): Promise<void>
+  /**
+   * Every pet, in id order: what `GET /__mock/state` answers.
+   * @example model.allPets().length // 50
+   */
+  allPets(): ReadonlyArray<Pet>
+  /**
+   * Replaces every pet (`PUT /__mock/state`) after checking each against the spec's `Pet` schema. Ids are
+   * kept; the next created pet gets the id after the largest.
+   * @example await model.replacePets([{ id: 7, name: 'Rex', categoryId: 1 }])
+   * @throws InvalidPetsError naming the first bad pet; nothing is changed then
+   */
+  replacePets(pets: unknown): Promise<void>
   /** Goes up with every change to the pets, so callers can cache what they derive from them. */
   readonly revision: number
   readonly options: Required<PetStoreModelOptions>
@@ -118,6 +131,20 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
       return messages.create({ id, message: text, status: 'queued', createdAt: new Date().toISOString() })
     },
     reset: seed,
+    allPets() {
+      return all.slice()
+    },
+    async replacePets(input) {
+      const next = parsePets(input)
+      revision++
+      pets.clear()
+      byId.clear()
+      byStatus.clear()
+      all.length = 0
+      for (const pet of next) index(await store({ ...pet }))
+      lastPetId = Math.max(0, next.at(-1)?.id ?? 0)
+      revision++
+    },
   }
 }
 

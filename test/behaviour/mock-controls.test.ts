@@ -223,6 +223,48 @@ describe.each(mockTransports)('%s mock controls', (_name, start) => {
     })
   })
 
+  describe('state', () => {
+    it('reads every pet, and replaces them keeping their ids', async () => {
+      const { pets } = await mock.controls.getState()
+      expect(pets).toHaveLength(12)
+      expect(pets).toEqual(await (await get('/pets?limit=100')).json())
+      await mock.controls.putState({ pets: [{ id: 40, name: 'Late', categoryId: 2, status: 'sold' }] })
+      expect(await (await get('/pets/40')).json()).toEqual({ id: 40, name: 'Late', categoryId: 2, status: 'sold' })
+      expect(await (await create('Next')).json()).toMatchObject({ id: 41 })
+    })
+    it.each([
+      [
+        'a bad pet',
+        {
+          pets: [
+            { id: 1, name: 'A', categoryId: 1 },
+            { id: 2, name: 'B', categoryId: 1, status: 'lost' },
+          ],
+        },
+      ],
+      [
+        'a repeated id',
+        {
+          pets: [
+            { id: 1, name: 'A', categoryId: 1 },
+            { id: 1, name: 'B', categoryId: 1 },
+          ],
+        },
+      ],
+      ['no pets field', { animals: [] }],
+      ['a prototype key', JSON.parse('{"__proto__":{"pets":[]}}')],
+    ])('refuses a state with %s, naming it, and changes nothing', async (_kind, state) => {
+      const before = await mock.controls.getState()
+      await expect(mock.controls.putState(state)).rejects.toMatchObject({ status: 400, code: 'invalid_body' })
+      expect(await mock.controls.getState()).toEqual(before)
+    })
+    it('keeps each session its own state', async () => {
+      await mock.controls.putState({ pets: [] }, 'a')
+      expect((await mock.controls.getState('a')).pets).toEqual([])
+      expect((await mock.controls.getState()).pets).toHaveLength(12)
+    })
+  })
+
   describe('sessions', () => {
     const session = (name: string) => ({ 'x-mock-session': name })
 

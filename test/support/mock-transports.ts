@@ -2,7 +2,9 @@ import type { JournalEntry, JournalFilter } from '../../mocks/core/controls/requ
 import type { MockRule } from '../../mocks/core/controls/rule-set.ts'
 import { MockError } from '../../mocks/core/mock-error.ts'
 import { createPetStoreMock, type PetStoreMock, type PetStoreMockOptions } from '../../mocks/create-pet-store-mock.ts'
+import { InvalidPetsError, readPetStoreState, replacePetStoreState } from '../../mocks/model/pet-store-state.ts'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import type { Pet } from '../../spec/types.ts'
 
 /** The mock's controls as a test drives them: methods in-process, the admin API over HTTP. */
 export interface TransportControls {
@@ -15,6 +17,9 @@ export interface TransportControls {
   clearRequests(session?: string): Promise<void>
   /** Everything, or only the named session. */
   reset(session?: string): Promise<void>
+  getState(session?: string): Promise<{ pets: Array<Pet> }>
+  /** Rejects with the `Error` body's code and message. */
+  putState(state: unknown, session?: string): Promise<void>
 }
 
 export interface MockTransport {
@@ -37,7 +42,7 @@ export async function inProcessTransport(options: PetStoreMockOptions = {}): Pro
     fetch: mock.fetch,
     reset: mock.reset,
     close: async () => {},
-    controls: methodControls(mock),
+    controls: { ...methodControls(mock), ...coreStateControls(mock) },
   }
 }
 
@@ -63,7 +68,9 @@ export const mockTransports = [
 ] as const
 
 /** The controls of an in-process mock (or a browser worker, which has the same methods). */
-export function methodControls(mock: Pick<PetStoreMock, 'rules' | 'journal' | 'session' | 'reset'>): TransportControls {
+export function methodControls(
+  mock: Pick<PetStoreMock, 'rules' | 'journal' | 'session' | 'reset'>,
+): Omit<TransportControls, 'getState' | 'putState'> {
   const scope = (session?: string) => (session === undefined ? mock : mock.session(session))
   return {
     addRule: async (rule, session) => scope(session).rules.add(rule as never),
@@ -73,6 +80,22 @@ export function methodControls(mock: Pick<PetStoreMock, 'rules' | 'journal' | 's
     requests: async (filter, session) => scope(session).journal.list(filter),
     clearRequests: async (session) => scope(session).journal.clear(),
     reset: (session) => (session === undefined ? mock.reset() : mock.session(session).reset()),
+  }
+}
+
+/** The pets of the default store or of a session, in-process. */
+function coreStateControls(mock: PetStoreMock): Pick<TransportControls, 'getState' | 'putState'> {
+  const modelOf = (session?: string) => mock.core.sessions.get(session ?? null).model()
+  return {
+    getState: async (session) => readPetStoreState(await modelOf(session)),
+    async putState(state, session) {
+      try {
+        await replacePetStoreState(await modelOf(session), state)
+      } catch (error) {
+        if (error instanceof InvalidPetsError) throw new MockError(400, 'invalid_body', error.message)
+        throw error
+      }
+    },
   }
 }
 
@@ -117,5 +140,7 @@ export function adminApiControls(adminUrl: string, headers: Record<string, strin
     },
     clearRequests: async (session) => void (await call('DELETE', '/requests', session)),
     reset: async (session) => void (await call('POST', '/reset', session)),
+    getState: async (session) => (await call('GET', '/state', session)) as { pets: Array<Pet> },
+    putState: async (state, session) => void (await call('PUT', '/state', session, state)),
   }
 }

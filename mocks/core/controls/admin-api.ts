@@ -1,5 +1,5 @@
 import { addRoute, createRouter, findRoute } from 'rou3'
-import { z } from 'zod'
+import { InvalidPetsError, readPetStoreState, replacePetStoreState } from '../../model/pet-store-state.ts'
 import { constantTimeEqual } from '../constant-time-equal.ts'
 import type { PetStoreCore } from '../create-pet-store-core.ts'
 import { methodNotAllowed, routeNotFound, withCors } from '../dispatch.ts'
@@ -40,7 +40,6 @@ type AdminHandler = (context: {
 }) => MockResponse | Promise<MockResponse>
 
 const noContent: MockResponse = { status: 204, headers: {} }
-const stateSchema = z.strictObject({ pets: z.array(z.unknown()).max(1_000_000) })
 
 const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
   '/reset': {
@@ -79,9 +78,16 @@ const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
     },
   },
   '/state': {
-    GET: async ({ core, session }) => {
-      const model = await core.sessions.get(session).model()
-      return jsonResponse(200, { pets: model.listPets({ limit: Number.POSITIVE_INFINITY }) })
+    GET: async ({ core, session }) => jsonResponse(200, readPetStoreState(await core.sessions.get(session).model())),
+    PUT: async ({ core, session, request }) => {
+      const state = await readJsonBody({ params: {}, query: new URLSearchParams(), ...request })
+      try {
+        await replacePetStoreState(await core.sessions.get(session).model(), state)
+      } catch (error) {
+        if (error instanceof InvalidPetsError) throw new MockError(400, 'invalid_body', error.message)
+        throw error
+      }
+      return noContent
     },
   },
 }
@@ -108,17 +114,6 @@ export async function answerAdmin(core: PetStoreCore, guard: AdminGuard, request
   } catch (error) {
     return withCors(error instanceof MockError ? errorResponse(error) : internalErrorResponse())
   }
-}
-
-/** Parses a `PUT /__mock/state` body: `{ "pets": [...] }`. */
-export function parseStateBody(input: unknown): { pets: Array<unknown> } {
-  const result = stateSchema.safeParse(input)
-  if (result.success) return result.data
-  throw new MockError(
-    400,
-    'invalid_body',
-    'Failed to replace the state: expected {"pets": [Pet, ...]}, got another shape.',
-  )
 }
 
 function checkGuard(guard: AdminGuard, authorization: string | null | undefined): void {

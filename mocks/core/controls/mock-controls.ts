@@ -1,3 +1,4 @@
+import { type PetStoreState, readPetStoreState, replacePetStoreState } from '../../model/pet-store-state.ts'
 import type { PetStoreCore } from '../create-pet-store-core.ts'
 import { sessionName } from './mock-sessions.ts'
 import type { JournalEntry, JournalFilter } from './request-journal.ts'
@@ -29,6 +30,12 @@ export interface SessionControls {
   journal: JournalControls
   /** Back to the seeded store, ids included; its rules and requests forgotten. */
   reset(): Promise<void>
+  /** Its pets, read and replaced (`GET/PUT /__mock/state` with the header). */
+  state: {
+    get(): Promise<PetStoreState>
+    /** @throws InvalidPetsError naming the first bad pet; nothing is changed then */
+    replace(state: unknown): Promise<void>
+  }
 }
 
 /** The mock's controls as methods: the in-process and browser face of the admin API. */
@@ -66,6 +73,10 @@ export function mockControls(core: PetStoreCore): MockControls {
           clear: () => core.journal.clear(checked),
         },
         reset: () => core.reset(checked),
+        state: {
+          get: async () => readPetStoreState(await core.sessions.get(checked).model()),
+          replace: async (state) => replacePetStoreState(await core.sessions.get(checked).model(), state),
+        },
       }
     },
   }
