@@ -87,3 +87,10 @@ it('refuses a repeated journal filter', async () => {
   )
   expect(answer.status).toBe(400)
 })
+
+it('answers a browser preflight before the guard, granting nothing by itself', async () => {
+  const answer = await answerAdmin(core, closed, request('OPTIONS', '/__mock/rules'))
+  expect(answer).toMatchObject({ status: 204, headers: { allow: 'GET, POST, DELETE, OPTIONS' } })
+  expect(answer.headers['access-control-allow-headers']).toMatch(/Authorization/)
+  expect((await answerAdmin(core, closed, request('POST', '/__mock/reset'))).status).toBe(403)
+})

@@ -2,7 +2,7 @@ import { addRoute, createRouter, findRoute } from 'rou3'
 import { InvalidPetsError, readPetStoreState, replacePetStoreState } from '../../model/pet-store-state.ts'
 import { constantTimeEqual } from '../constant-time-equal.ts'
 import type { PetStoreCore } from '../create-pet-store-core.ts'
-import { methodNotAllowed, routeNotFound, withCors } from '../dispatch.ts'
+import { methodNotAllowed, preflight, routeNotFound, withCors } from '../dispatch.ts'
 import { errorResponse, internalErrorResponse, MockError } from '../mock-error.ts'
 import { jsonResponse, type MockResponse } from '../mock-response.ts'
 import type { BodyRead } from '../operation-request.ts'
@@ -102,10 +102,12 @@ for (const pattern of Object.keys(routes)) addRoute(router, '', `${adminBasePath
  */
 export async function answerAdmin(core: PetStoreCore, guard: AdminGuard, request: AdminRequest): Promise<MockResponse> {
   try {
-    checkGuard(guard, request.header('authorization'))
     const match = findRoute(router, '', request.path)
+    const methods = (match && routes[match.data.pattern]) ?? {}
+    // A browser's preflight carries no Authorization: it is answered before the guard, and grants nothing.
+    if (match && request.method === 'OPTIONS') return withCors(preflight([...Object.keys(methods), 'OPTIONS']))
+    checkGuard(guard, request.header('authorization'))
     if (!match) return withCors(routeNotFound(request.method, request.path))
-    const methods = routes[match.data.pattern] ?? {}
     const handler = methods[request.method]
     if (!handler) return withCors(methodNotAllowed(request.method, Object.keys(methods)))
     const session = sessionName(request.header('x-mock-session'))
