@@ -122,8 +122,8 @@ function finish(
 ): MockResponse {
   journal.record({
     method: request.method,
-    path: request.pathname,
-    query: request.search,
+    path: capped(request.pathname),
+    query: capped(request.search),
     status: answer.fault ? null : answer.status,
     durationMs: performance.now() - started,
     at: started,
@@ -132,6 +132,13 @@ function finish(
     route,
   })
   return withCors(answer)
+}
+
+/** A journal entry keeps at most this much of a path or query: 1,000 entries stay a few MB at worst. */
+const maxJournalText = 2_048
+
+function capped(text: string): string {
+  return text.length > maxJournalText ? `${text.slice(0, maxJournalText)}…` : text
 }
 
 function withoutUndefined(preferences: Preferences | undefined): Preferences {
