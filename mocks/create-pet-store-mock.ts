@@ -3,6 +3,7 @@ import { type MockControls, mockControls } from './core/controls/mock-controls.t
 import { createPetStoreCore, type PetStoreCore } from './core/create-pet-store-core.ts'
 import { routeNotFound, withCors } from './core/dispatch.ts'
 import { createPetStoreModel, type PetStoreModel, type PetStoreModelOptions } from './model/create-pet-store-model.ts'
+import { type PetStoreStateControls, petStoreStateControls } from './model/pet-store-state.ts'
 import { createHandlers, type HandlerOptions } from './msw/create-handlers.ts'
 import { toFetchResponse } from './msw/to-fetch-response.ts'
 
@@ -27,6 +28,11 @@ export interface PetStoreMock extends MockControls {
   fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>
   /** Restores the seeded state, ids included, with no rule, no session and an empty journal. */
   reset(): Promise<void>
+  /**
+   * The pets, read (`state.get()`, `{ pets }`) and replaced after checking each against the spec
+   * (`state.replace({ pets })`): the in-process face of `GET/PUT /__mock/state`.
+   */
+  state: PetStoreStateControls
 }
 
 /**
@@ -60,5 +66,6 @@ export async function createPetStoreMock(options: PetStoreMockOptions = {}): Pro
       )
     },
     reset: () => core.reset(),
+    state: petStoreStateControls(model),
   }
 }

@@ -1,10 +1,10 @@
 import { specChooses } from '../model/citations.ts'
 import { passed, type ResponseCheck, warning } from './response-check.ts'
 
-/** A deprecated operation announces it: `Deprecation` and `Sunset` headers. Missing ones are a warning only. */
+/** A deprecated operation announces it: `Deprecation` and `Sunset` headers. Missing ones are a deviation only. */
 export const deprecationHeaders: ResponseCheck = {
   name: 'deprecation_headers',
-  description: 'A deprecated operation sends Deprecation (RFC 9745) and Sunset (RFC 8594) headers (warning only).',
+  description: 'A deprecated operation sends Deprecation (RFC 9745) and Sunset (RFC 8594) headers (a deviation).',
   basis: specChooses.deprecationHeaders,
   run: ({ response }, contract) => {
     if (!contract.deprecated || response.status !== 200) return undefined

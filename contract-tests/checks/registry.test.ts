@@ -110,7 +110,7 @@ it('response_schema_conformance fails a body that is not JSON where the spec giv
   expect(outcome(responseSchemaConformance, 'listPets', 200, 'not json')).toBe('failed')
 })
 
-it('error_body_conformance passes a well-formed Error and fails a mismatched status, an empty code, a non-object', () => {
+it('error_body_conformance passes a well-formed Error, fails a mismatched status, an empty code, a non-object', () => {
   expect(outcome(errorBodyConformance, 'getPet', 404, error(404))).toBe('passed')
   expect(outcome(errorBodyConformance, 'getPet', 404, error(400))).toBe('failed')
   expect(outcome(errorBodyConformance, 'getPet', 404, { code: '', message: 'm', status: 404 })).toBe('failed')

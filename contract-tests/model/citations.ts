@@ -12,10 +12,12 @@ export const interfaceSays = {
   authentication: says('401 with an Error body when the key is missing or invalid.'),
   jsonBodies: says('Request and response bodies are `application/json`.'),
   responses: says(
-    'Each endpoint\'s "Responses" table, e.g. GET /pets: "200 | JSON array of Pet." and "401 | Error (missing or invalid API key)."',
+    'Each endpoint\'s "Responses" table, e.g. GET /pets: "200 | JSON array of Pet." and ' +
+      '"401 | Error (missing or invalid API key)."',
   ),
   errorsListed: says(
-    'Errors: "400 | Request body is missing required fields or has invalid values.", "401 | API key missing or invalid.", "404 | The requested animal does not exist." (no 5xx is among them)',
+    'Errors: "400 | Request body is missing required fields or has invalid values.", ' +
+      '"401 | API key missing or invalid.", "404 | The requested animal does not exist." (no 5xx is among them)',
   ),
   errorBody: says(
     'All error bodies use the Error object (`code`, `message`, `status`). The `status` field repeats the HTTP status.',
@@ -33,7 +35,8 @@ export const interfaceSays = {
   petIdInteger: says('Path parameter: `petId`, integer (int64), required.'),
   statusEnum: says('status | PetStatus | - | no | One of the allowed values above. No default is stated.'),
   message: says(
-    'Response fields: `id` (string), `message` (string), `status` (string; the example shows that a newly accepted message may only be queued), `createdAt` (string, ISO 8601 timestamp).',
+    'Response fields: `id` (string), `message` (string), `status` (string; the example shows that a newly ' +
+      'accepted message may only be queued), `createdAt` (string, ISO 8601 timestamp).',
   ),
   invalidMessage: says('400 when the JSON is invalid or `message` is missing.'),
   deprecated: says('This operation is deprecated and is to be removed on 5 December 2030.'),
@@ -46,10 +49,12 @@ export const interfaceSays = {
  */
 export const specChooses = {
   invalidQueryRefused: chooses(
-    'spec/openapi.yaml components.responses.InvalidParameter: a malformed or out-of-range query parameter (limit, status) answers 400 invalid_parameter.',
+    'spec/openapi.yaml components.responses.InvalidParameter: a malformed or out-of-range query parameter ' +
+      '(limit, status) answers 400 invalid_parameter.',
   ),
   invalidPetIdRefused: chooses(
-    'spec/openapi.yaml components.responses.InvalidParameter: a petId that is not an int64 integer answers 400 invalid_parameter.',
+    'spec/openapi.yaml components.responses.InvalidParameter: a petId that is not an int64 integer ' +
+      'answers 400 invalid_parameter.',
   ),
   mediaTypeRefused: chooses(
     'spec/openapi.yaml info.description: a body that is not application/json answers 400 unsupported_media_type.',

@@ -2,7 +2,8 @@ import { type CheckResult, levelOf } from '../model/exchange.ts'
 
 /**
  * One line naming a finding's level and what it rests on, for the console and the JUnit report.
- * @example citation(result) // 'violation of the interface: "401 with an Error body when the key is missing or invalid."'
+ * @example citation(result)
+ * // 'violation of the interface: "401 with an Error body when the key is missing or invalid."'
  */
 export function citation(result: CheckResult): string {
   const level = levelOf(result) ?? 'passed'

@@ -12,10 +12,9 @@ const verdicts = { 0: 'CONFORMANT', 1: 'CONTRACT VIOLATIONS', 2: 'TARGET COULD N
  */
 export function consoleSummary(result: RunResult): string {
   const all = [result.setup, ...result.scenarios]
-  const lines: Array<string> = [
-    `Pet Store contract run against ${result.target.name}: ${result.target.baseUrl} (messages: ${result.target.messagesBaseUrl})${result.target.readOnly ? ', read-only' : ''}`,
-    '',
-  ]
+  const { target } = result
+  const where = `${target.baseUrl} (messages: ${target.messagesBaseUrl})${target.readOnly ? ', read-only' : ''}`
+  const lines: Array<string> = [`Pet Store contract run against ${target.name}: ${where}`, '']
   const byCheck = new Map<string, { passed: number; failed: number; skipped: number; error: number }>()
   for (const scenario of all) {
     const counts = byCheck.get(scenario.check) ?? { passed: 0, failed: 0, skipped: 0, error: 0 }
@@ -57,13 +56,19 @@ export function consoleSummary(result: RunResult): string {
     }
   }
   const count = (outcome: string) => result.scenarios.filter((scenario) => scenario.outcome === outcome).length
+  const refused = result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''
+  const onlyDeviations = result.exitCode === 1 && result.strict && result.findings.violations === 0
+  const verdict = onlyDeviations ? 'DEVIATIONS FROM THE SPEC (--strict)' : verdicts[result.exitCode]
+  const why = result.targetError ? `: ${result.targetError}` : ''
+  const { violations, deviations } = result.findings
+  const strictNote = result.strict ? ' (--strict: deviations fail the run)' : ''
   lines.push(
     '',
-    `Unsafe requests sent: ${result.unsafeRequestsSent}${result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''}`,
+    `Unsafe requests sent: ${result.unsafeRequestsSent}${refused}`,
     `Duration: ${(result.durationMs / 1000).toFixed(2)} s`,
-    `Verdict: ${result.exitCode === 1 && result.strict && result.findings.violations === 0 ? 'DEVIATIONS FROM THE SPEC (--strict)' : verdicts[result.exitCode]} (exit ${result.exitCode})${result.targetError ? `: ${result.targetError}` : ''}`,
+    `Verdict: ${verdict} (exit ${result.exitCode})${why}`,
     `${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`,
-    `Findings: ${result.findings.violations} violation(s), ${result.findings.deviations} deviation(s)${result.strict ? ' (--strict: deviations fail the run)' : ''}`,
+    `Findings: ${violations} violation(s), ${deviations} deviation(s)${strictNote}`,
   )
   return lines.join('\n')
 }

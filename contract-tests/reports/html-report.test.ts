@@ -33,7 +33,8 @@ it('shows the verdict, the exit code and the target error in the header', () => 
   const header = textOf(htmlReport(runResultFixture()).split('</header>')[0]!)
   expect(header).toContain('Target could not be judged Pet Store contract · staging exit code 2')
   expect(header).toContain(
-    'The target could not be judged: Failed to reach the target (POST http://petstore.test/messages): connect ECONNREFUSED.',
+    'The target could not be judged: ' +
+      'Failed to reach the target (POST http://petstore.test/messages): connect ECONNREFUSED.',
   )
   expect(header).toContain('Pets API http://petstore.test/v1 Messages API http://petstore.test Mode Read-write')
   expect(header).toContain('Started 2025-03-04 05:06:07 UTC Duration 1.2 s')
@@ -59,7 +60,8 @@ it('counts scenarios by outcome, violations and deviations apart, and unsafe and
     }).split('</header>')[0]!,
   )
   expect(header).toContain(
-    '5 scenarios 2 passed 1 failed 1 skipped 1 error 2 violations 1 deviation 3 unsafe requests sent 2 requests refused',
+    '5 scenarios 2 passed 1 failed 1 skipped 1 error ' +
+      '2 violations 1 deviation 3 unsafe requests sent 2 requests refused',
   )
   expect(header).toContain('Mode Read-only')
 })
@@ -126,13 +128,15 @@ it('opens every failure with what was received, what was expected and a curl lin
   const text = textOf(failures)
   expect(text).toContain('listPets answers 400 with an Error to limit="0"')
   expect(text).toContain(
-    'invalid_limit_rejected limit="0" is refused: got 200 (GET http://petstore.test/v1/pets?limit=0) violation of the interface: limit | integer | no | minimum 1, maximum 100. Received 200 Expected 400',
+    'invalid_limit_rejected limit="0" is refused: got 200 (GET http://petstore.test/v1/pets?limit=0) ' +
+      'violation of the interface: limit | integer | no | minimum 1, maximum 100. Received 200 Expected 400',
   )
   expect(text).toContain(
     'json_content_type The body is not sent as JSON. violation Received text/html Expected application/json',
   )
   expect(text).toContain(
-    `Reproduce curl -sS -i 'http://petstore.test/v1/pets?limit=0' -H 'accept: application/json' -H "authorization: Bearer ${redactedKey}"`,
+    `Reproduce curl -sS -i 'http://petstore.test/v1/pets?limit=0' -H 'accept: application/json' ` +
+      `-H "authorization: Bearer ${redactedKey}"`,
   )
   expect(text).toContain('Response headers content-type: text/html Response body <script>alert(1)</script>')
   expect(text).toContain('The target could not be judged: Failed to reach the target')
@@ -167,13 +171,16 @@ it('loads nothing from the network and runs no script', () => {
 
 it('lists skipped scenarios with their reason', () => {
   expect(textOf(section(htmlReport(runResultFixture()), 'skipped'))).toContain(
-    'createPet answers 201 with the pet it was sent createPet create_echo Read-only run: this scenario sends POST requests.',
+    'createPet answers 201 with the pet it was sent createPet create_echo ' +
+      'Read-only run: this scenario sends POST requests.',
   )
 })
 
 it('lists deviations with the spec choice they differ from and what was received', () => {
   expect(textOf(section(htmlReport(runResultFixture()), 'warnings'))).toContain(
-    'lowercase_bearer A lower-case "bearer" scheme is refused. deviation from the spec\'s choice ( x-mock-behaviour ): The bearer scheme is matched in any case. Received 401 Expected either answer',
+    'lowercase_bearer A lower-case "bearer" scheme is refused. ' +
+      "deviation from the spec's choice ( x-mock-behaviour ): The bearer scheme is matched in any case. " +
+      'Received 401 Expected either answer',
   )
 })
 
@@ -263,6 +270,7 @@ it('shows the failed checks of a scenario that skipped itself after them', () =>
   const failures = section(htmlReport(result), 'failures')
   expect(failures).toContain('<details open class="card failed"')
   expect(textOf(failures)).toContain(
-    'Skipped after these checks failed: Fewer than two pets could be created. create_unique_id the 201 body is a Pet violation Received {"id":"7"}',
+    'Skipped after these checks failed: Fewer than two pets could be created. ' +
+      'create_unique_id the 201 body is a Pet violation Received {"id":"7"}',
   )
 })

@@ -54,6 +54,8 @@ interface Counts {
   failing: number
 }
 
+const stoppedThere = 'The run stopped there: scenarios after it were not run, and nothing below judges them.'
+
 function header(result: RunResult, counts: Counts): SafeHtml {
   const verdict = onlyDeviations(result) ? strictVerdict : verdicts[result.exitCode]
   const { target, setup } = result
@@ -70,44 +72,77 @@ function header(result: RunResult, counts: Counts): SafeHtml {
     tile(counts.unsafe, 'unsafe request sent', 'unsafe requests sent'),
     tile(counts.refused, 'request refused', 'requests refused', counts.refused > 0 ? 'c-warning' : ''),
   ]
+  const title = html`<h1>Pet Store contract · ${target.name}</h1>`
+  const exit = html`<span class="exit">exit code ${result.exitCode}</span>`
+  const stopped = html`<br><span class="muted">${stoppedThere}</span>`
+  const targetError =
+    result.targetError !== undefined &&
+    html`<p class="target-error"><strong>The target could not be judged:</strong> ${result.targetError}${stopped}</p>`
+  const mode = target.readOnly
+    ? 'Read-only: scenarios that write were skipped'
+    : 'Read-write: scenarios create pets and send messages'
+  const setupPill = html`<span class="pill ${setup.outcome}">${setup.outcome}</span>`
+  const toc = [
+    html`<a href="#matrix">Checks by operation</a>`,
+    html`<a href="#failures">Failures (${counts.failing})</a>`,
+    html`<a href="#warnings">Deviations (${counts.warnings})</a>`,
+    html`<a href="#skipped">Skipped (${counts.skipped})</a>`,
+    html`<a href="#scenarios">All scenarios (${result.scenarios.length + 1})</a>`,
+  ]
   return html`<header class="summary tone-${verdict.tone}"><div class="inner">
-<div class="verdict"><span class="badge">${verdict.label}</span><h1>Pet Store contract · ${target.name}</h1><span class="exit">exit code ${result.exitCode}</span></div>
-${result.targetError !== undefined && html`<p class="target-error"><strong>The target could not be judged:</strong> ${result.targetError}<br><span class="muted">The run stopped there: scenarios after it were not run, and nothing below judges them.</span></p>`}
+<div class="verdict"><span class="badge">${verdict.label}</span>${title}${exit}</div>
+${targetError}
 <dl class="facts">
 <div><dt>Pets API</dt><dd><code>${target.baseUrl}</code></dd></div>
 <div><dt>Messages API</dt><dd><code>${target.messagesBaseUrl}</code></dd></div>
-<div><dt>Mode</dt><dd>${target.readOnly ? 'Read-only: scenarios that write were skipped' : 'Read-write: scenarios create pets and send messages'}</dd></div>
+<div><dt>Mode</dt><dd>${mode}</dd></div>
 <div><dt>Started</dt><dd>${timestamp(result.startedAt)}</dd></div>
 <div><dt>Duration</dt><dd>${duration(result.durationMs)}</dd></div>
-<div><dt>Setup</dt><dd><span class="pill ${setup.outcome}">${setup.outcome}</span> ${plural(setup.exchanges.length, 'request')}</dd></div>
+<div><dt>Setup</dt><dd>${setupPill} ${plural(setup.exchanges.length, 'request')}</dd></div>
 </dl>
 <ul class="counts">${tiles}</ul>
-<nav class="toc"><a href="#matrix">Checks by operation</a><a href="#failures">Failures (${counts.failing})</a><a href="#warnings">Deviations (${counts.warnings})</a><a href="#skipped">Skipped (${counts.skipped})</a><a href="#scenarios">All scenarios (${result.scenarios.length + 1})</a></nav>
+<nav class="toc">${toc}</nav>
 </div></header>`
 }
 
 function cell(row: MatrixRow, operation: string, anchors: Map<string, string>): SafeHtml {
   const counts: MatrixCell | undefined = row.cells.get(operation)
   const present = counts ? cellOrder.filter((outcome) => counts[outcome] > 0) : []
-  if (!counts || present.length === 0)
-    return html`<td class="cell-none" data-check="${row.check}" data-operation="${operation}" title="not applicable">·</td>`
+  const where = html`data-check="${row.check}" data-operation="${operation}"`
+  if (!counts || present.length === 0) return html`<td class="cell-none" ${where} title="not applicable">·</td>`
   const worst = present[0]!
-  const title = `${row.check} on ${operation}: ${present.map((outcome) => `${counts[outcome]} ${outcome}`).join(', ')} (${row.counts})`
+  const tally = present.map((outcome) => `${counts[outcome]} ${outcome}`).join(', ')
+  const title = `${row.check} on ${operation}: ${tally} (${row.counts})`
   const text = present.map((outcome) => html`<span class="n">${symbols[outcome]} ${counts[outcome]}</span>`)
   const anchor = anchors.get(key(row.check, operation))
-  return html`<td class="cell-${worst}" data-check="${row.check}" data-operation="${operation}" data-outcome="${worst}" title="${title}">${anchor ? html`<a href="#${anchor}">${text}</a>` : text}</td>`
+  const content = anchor ? html`<a href="#${anchor}">${text}</a>` : text
+  return html`<td class="cell-${worst}" ${where} data-outcome="${worst}" title="${title}">${content}</td>`
 }
+
+const legend = [
+  html`<span><span class="cell-failed">✗</span>failed</span>`,
+  html`<span><span class="cell-error">!</span>target error</span>`,
+  html`<span><span class="cell-warning">▲</span>deviation</span>`,
+  html`<span><span class="cell-passed">✓</span>passed</span>`,
+  html`<span><span class="cell-skipped">–</span>skipped</span>`,
+  html`<span><span class="cell-none">·</span>not applicable</span>`,
+  html`<span>A red cell links to its first failure.</span>`,
+]
 
 function matrix(result: RunResult, anchors: Map<string, string>): SafeHtml {
   const { operations, rows } = checkMatrix(result)
+  const matrixRow = (row: MatrixRow): SafeHtml => {
+    const title = row.description !== undefined && html` title="${row.description}"`
+    const description = row.description !== undefined && html`<span class="desc">${row.description}</span>`
+    const cells = operations.map((operation) => cell(row, operation, anchors))
+    return html`<tr><th scope="row"${title}><code>${row.check}</code>${description}</th>${cells}</tr>`
+  }
   const group = (label: string, members: Array<MatrixRow>): SafeHtml =>
-    html`<tr class="group"><th colspan="${operations.length + 1}">${label}</th></tr>${members.map(
-      (row) =>
-        html`<tr><th scope="row"${row.description !== undefined && html` title="${row.description}"`}><code>${row.check}</code>${row.description !== undefined && html`<span class="desc">${row.description}</span>`}</th>${operations.map((operation) => cell(row, operation, anchors))}</tr>`,
-    )}`
+    html`<tr class="group"><th colspan="${operations.length + 1}">${label}</th></tr>${members.map(matrixRow)}`
+  const heads = operations.map((operation) => html`<th scope="col">${operation}</th>`)
   return html`<section id="matrix"><h2>Checks by operation</h2>
 <div class="matrix-wrap"><table class="matrix">
-<thead><tr><th scope="col">Check</th>${operations.map((operation) => html`<th scope="col">${operation}</th>`)}</tr></thead>
+<thead><tr><th scope="col">Check</th>${heads}</tr></thead>
 <tbody>${group(
     'Applied to every response (counts are responses)',
     rows.filter((row) => row.counts === 'responses'),
@@ -116,25 +151,30 @@ function matrix(result: RunResult, anchors: Map<string, string>): SafeHtml {
     rows.filter((row) => row.counts === 'scenarios'),
   )}</tbody>
 </table></div>
-<p class="legend"><span><span class="cell-failed">✗</span>failed</span><span><span class="cell-error">!</span>target error</span><span><span class="cell-warning">▲</span>warning</span><span><span class="cell-passed">✓</span>passed</span><span><span class="cell-skipped">–</span>skipped</span><span><span class="cell-none">·</span>not applicable</span><span>A red cell links to its first failure.</span></p>
+<p class="legend">${legend}</p>
 </section>`
 }
 
 function finding({ result }: Item, tone: 'failed' | 'warning', id?: string): SafeHtml {
+  const received =
+    result.received !== undefined && html`<dt>Received</dt><dd class="received"><code>${result.received}</code></dd>`
+  const expected = result.expected !== undefined && html`<dt>Expected</dt><dd><code>${result.expected}</code></dd>`
   return html`<div class="finding ${tone}"${id !== undefined && html` id="${id}"`}>
 <h3><code>${result.check}</code>${result.message}</h3>
 ${basisOf(result)}
-${(result.received !== undefined || result.expected !== undefined) && html`<dl class="evidence">${result.received !== undefined && html`<dt>Received</dt><dd class="received"><code>${result.received}</code></dd>`}${result.expected !== undefined && html`<dt>Expected</dt><dd><code>${result.expected}</code></dd>`}</dl>`}
+${(received || expected) && html`<dl class="evidence">${received}${expected}</dl>`}
 </div>`
 }
 
 // Beside each finding: its level, and the interface's sentence or the spec's choice it rests on.
 function basisOf(result: CheckResult): SafeHtml {
   const level = levelOf(result) ?? 'passed'
-  if (!result.basis) return html`<p class="basis"><span class="level">${level}</span></p>`
+  const levelTag = html`<span class="level">${level}</span>`
+  const choice = html`(<code>x-mock-behaviour</code>)`
+  if (!result.basis) return html`<p class="basis">${levelTag}</p>`
   return result.basis.source === 'interface'
-    ? html`<p class="basis"><span class="level">${level}</span> of the interface: <q>${result.basis.text}</q></p>`
-    : html`<p class="basis"><span class="level">${level}</span> from the spec's choice (<code>x-mock-behaviour</code>): ${result.basis.text}</p>`
+    ? html`<p class="basis">${levelTag} of the interface: <q>${result.basis.text}</q></p>`
+    : html`<p class="basis">${levelTag} from the spec's choice ${choice}: ${result.basis.text}</p>`
 }
 
 // Several checks often fail on one response (a 500 breaks the status, the content type and the
@@ -151,8 +191,12 @@ function byExchange(
   return [...groups].map(([exchange, members]) => ({ exchange, items: members }))
 }
 
-const summaryOf = (scenario: ScenarioResult, pill: string): SafeHtml =>
-  html`<summary><span class="pill ${pill}">${pill}</span><span class="title">${scenario.title}</span><span class="meta">${scenario.operationId} · <code>${scenario.check}</code> · ${duration(scenario.durationMs)}</span></summary>`
+function summaryOf(scenario: ScenarioResult, pill: string): SafeHtml {
+  const took = duration(scenario.durationMs)
+  const meta = html`<span class="meta">${scenario.operationId} · <code>${scenario.check}</code> · ${took}</span>`
+  const title = html`<span class="title">${scenario.title}</span>`
+  return html`<summary><span class="pill ${pill}">${pill}</span>${title}${meta}</summary>`
+}
 
 // Only the first few responses of a scenario are unfolded: the findings and curl lines say the rest.
 const openResponses = 3
@@ -172,18 +216,34 @@ function failureCard(scenario: ScenarioResult, index: number, ids: Map<CheckResu
     for (const item of group.items) seen.add(signature(item))
   }
   const repeatedChecks = [...new Set(repeats.flatMap((group) => group.items.map((item) => item.result.check)))]
-  const render = (group: (typeof groups)[number], position: number): SafeHtml =>
-    html`${group.items.map((item) => finding(item, 'failed', ids.get(item.result)))}${group.exchange && htmlExchange(group.exchange, { responseOpen: position < openResponses })}`
+  const render = (group: (typeof groups)[number], position: number): SafeHtml => {
+    const findings = group.items.map((item) => finding(item, 'failed', ids.get(item.result)))
+    const exchange = group.exchange && htmlExchange(group.exchange, { responseOpen: position < openResponses })
+    return html`${findings}${exchange}`
+  }
   const placed = new Set(groups.map((group) => group.exchange))
   const last = scenario.exchanges.at(-1)
   const unplaced = groups.some((group) => group.exchange === undefined) && scenario.exchanges.length > 0
-  return html`<details open class="card ${scenario.outcome === 'error' ? 'error' : 'failed'}" id="failure-${index}">${summaryOf(scenario, scenario.outcome)}<div class="body">
-${scenario.outcome === 'error' && html`<p class="reason"><strong>The target could not be judged:</strong> ${scenario.reason ?? 'no reason given'}</p>`}
-${scenario.outcome === 'skipped' && html`<p class="reason"><strong>Skipped after these checks failed:</strong> ${scenario.reason ?? 'no reason given'}</p>`}
+  const tone = scenario.outcome === 'error' ? 'error' : 'failed'
+  const reason = (lead: string): SafeHtml =>
+    html`<p class="reason"><strong>${lead}</strong> ${scenario.reason ?? 'no reason given'}</p>`
+  const sameWay = `${plural(repeats.length, 'more response')} failed the same way (${repeatedChecks.join(', ')})`
+  const repeated = repeats.map((group) => render(group, openResponses))
+  const lastRequest =
+    scenario.outcome === 'error' &&
+    last &&
+    !placed.has(last) &&
+    html`<p class="label">Last request</p>${htmlExchange(last)}`
+  const sent = html`<summary>Requests this scenario sent (${scenario.exchanges.length})</summary>`
+  const requests = scenario.exchanges.map((exchange) => htmlExchange(exchange))
+  const summary = summaryOf(scenario, scenario.outcome)
+  return html`<details open class="card ${tone}" id="failure-${index}">${summary}<div class="body">
+${scenario.outcome === 'error' && reason('The target could not be judged:')}
+${scenario.outcome === 'skipped' && reason('Skipped after these checks failed:')}
 ${shownGroups.map(render)}
-${repeats.length > 0 && html`<details class="repeats"><summary>${plural(repeats.length, 'more response')} failed the same way (${repeatedChecks.join(', ')})</summary>${repeats.map((group) => render(group, openResponses))}</details>`}
-${scenario.outcome === 'error' && last && !placed.has(last) && html`<p class="label">Last request</p>${htmlExchange(last)}`}
-${unplaced && html`<details class="exchange-more"><summary>Requests this scenario sent (${scenario.exchanges.length})</summary>${scenario.exchanges.map((exchange) => htmlExchange(exchange))}</details>`}
+${repeats.length > 0 && html`<details class="repeats"><summary>${sameWay}</summary>${repeated}</details>`}
+${lastRequest}
+${unplaced && html`<details class="exchange-more">${sent}${requests}</details>`}
 </div></details>`
 }
 
@@ -192,51 +252,99 @@ function failures(
   ids: Map<CheckResult, string>,
 ): SafeHtml {
   const failing = judged.filter(({ scenario }) => hasFailures(scenario))
-  return html`<section id="failures"><h2>Failures <span class="count${failing.length > 0 ? ' bad' : ''}">${failing.length}</span></h2>
-${failing.length === 0 ? html`<p class="empty">No failures: every check held.</p>` : failing.map(({ scenario, index }) => failureCard(scenario, index, ids))}
+  const count = html`<span class="count${failing.length > 0 ? ' bad' : ''}">${failing.length}</span>`
+  const cards = failing.map(({ scenario, index }) => failureCard(scenario, index, ids))
+  return html`<section id="failures"><h2>Failures ${count}</h2>
+${failing.length === 0 ? html`<p class="empty">No failures: every check held.</p>` : cards}
 </section>`
 }
+
+const openChoice = 'Where the target differs from a choice of our spec that the interface leaves open'
+
+function warningFindings(scenario: ScenarioResult): Array<SafeHtml> {
+  return byExchange(warningsOf(scenario), scenario).map((group) => {
+    const findings = group.items.map((item) => finding(item, 'warning'))
+    const shown = group.exchange && htmlExchange(group.exchange)
+    return html`${findings}${shown && html`<details class="exchange-more">${requestAndResponse}${shown}</details>`}`
+  })
+}
+
+const requestAndResponse = html`<summary>Request and response</summary>`
 
 function warnings(judged: ReadonlyArray<{ scenario: ScenarioResult }>): SafeHtml {
   const warned = judged.filter(({ scenario }) => warningsOf(scenario).length > 0)
   const total = warned.reduce((sum, { scenario }) => sum + warningsOf(scenario).length, 0)
-  return html`<section id="warnings"><h2>Deviations <span class="count${total > 0 ? ' amber' : ''}">${total}</span></h2>
-<p class="note">Where the target differs from a choice of our spec that the interface leaves open: allowed, never a violation; <code>--strict</code> fails them.</p>
+  const count = html`<span class="count${total > 0 ? ' amber' : ''}">${total}</span>`
+  return html`<section id="warnings"><h2>Deviations ${count}</h2>
+<p class="note">${openChoice}: allowed, never a violation; <code>--strict</code> fails them.</p>
 ${
   warned.length === 0
     ? html`<p class="empty">No deviations.</p>`
     : warned.map(
         ({ scenario }) => html`<details open class="card warning">${summaryOf(scenario, 'warning')}<div class="body">
-${byExchange(warningsOf(scenario), scenario).map((group) => html`${group.items.map((item) => finding(item, 'warning'))}${group.exchange && html`<details class="exchange-more"><summary>Request and response</summary>${htmlExchange(group.exchange)}</details>`}`)}
+${warningFindings(scenario)}
 </div></details>`,
       )
 }
 </section>`
 }
 
+const skipHead = html`<thead><tr><th>Scenario</th><th>Operation</th><th>Check</th><th>Reason</th></tr></thead>`
+
+function skipRow(scenario: ScenarioResult): SafeHtml {
+  const cells = [
+    html`<td>${scenario.title}</td>`,
+    html`<td>${scenario.operationId}</td>`,
+    html`<td><code>${scenario.check}</code></td>`,
+    html`<td>${scenario.reason ?? ''}</td>`,
+  ]
+  return html`<tr>${cells}</tr>`
+}
+
 function skipped(scenarios: ReadonlyArray<ScenarioResult>): SafeHtml {
   const skips = scenarios.filter((scenario) => scenario.outcome === 'skipped')
+  const table = html`<table class="plain">${skipHead}<tbody>${skips.map(skipRow)}</tbody></table>`
   return html`<section id="skipped"><h2>Skipped <span class="count">${skips.length}</span></h2>
-${skips.length === 0 ? html`<p class="empty">Nothing was skipped.</p>` : html`<table class="plain"><thead><tr><th>Scenario</th><th>Operation</th><th>Check</th><th>Reason</th></tr></thead><tbody>${skips.map((scenario) => html`<tr><td>${scenario.title}</td><td>${scenario.operationId}</td><td><code>${scenario.check}</code></td><td>${scenario.reason ?? ''}</td></tr>`)}</tbody></table>`}
+${skips.length === 0 ? html`<p class="empty">Nothing was skipped.</p>` : table}
 </section>`
 }
 
+function resultItem(result: CheckResult): SafeHtml {
+  const icon = html`<span class="icon">${icons[result.outcome]}</span>`
+  const expected = result.expected !== undefined && `, expected ${result.expected}`
+  const evidence =
+    result.outcome !== 'passed' &&
+    result.received !== undefined &&
+    html` <span class="muted">(received ${result.received}${expected})</span>`
+  return html`<li class="${result.outcome}">${icon}<code>${result.check}</code> ${result.message}${evidence}</li>`
+}
+
 const resultList = (results: ReadonlyArray<CheckResult>): SafeHtml =>
-  html`<ul class="results">${results.map((result) => html`<li class="${result.outcome}"><span class="icon">${icons[result.outcome]}</span><code>${result.check}</code> ${result.message}${result.outcome !== 'passed' && result.received !== undefined && html` <span class="muted">(received ${result.received}${result.expected !== undefined && `, expected ${result.expected}`})</span>`}</li>`)}</ul>`
+  html`<ul class="results">${results.map(resultItem)}</ul>`
 
 const response = (exchange: Exchange): string => (exchange.response ? `${exchange.response.durationMs} ms · ` : '')
+
+function exchangeDetails(exchange: Exchange): SafeHtml {
+  const failed = exchange.results.filter((result) => result.outcome === 'failed').length
+  const checks =
+    failed > 0 ? `${failed} of ${exchange.results.length} checks failed` : `${exchange.results.length} checks`
+  const request = html`<span class="method">${exchange.request.method}</span> <code>${exchange.request.url}</code>`
+  const counted = html`<span class="muted">${response(exchange)}${checks}</span>`
+  const summary = html`<summary>${request} → ${statusBadge(exchange)} ${counted}</summary>`
+  const shown = htmlExchange(exchange, { requestLine: false })
+  return html`<details class="exchange-more">${summary}${resultList(exchange.results)}${shown}</details>`
+}
 
 function scenarioCard(scenario: ScenarioResult): SafeHtml {
   const tone = scenario.outcome === 'passed' && warningsOf(scenario).length > 0 ? 'warning' : scenario.outcome
   return html`<details class="card ${tone}">${summaryOf(scenario, scenario.outcome)}<div class="body">
 ${scenario.reason !== undefined && html`<p class="reason">${scenario.reason}</p>`}
 ${scenario.assertions.length > 0 && html`<p class="label">Assertions</p>${resultList(scenario.assertions)}`}
-${scenario.exchanges.map((exchange) => {
-  const failed = exchange.results.filter((result) => result.outcome === 'failed').length
-  return html`<details class="exchange-more"><summary><span class="method">${exchange.request.method}</span> <code>${exchange.request.url}</code> → ${statusBadge(exchange)} <span class="muted">${response(exchange)}${failed > 0 ? `${failed} of ${exchange.results.length} checks failed` : `${exchange.results.length} checks`}</span></summary>${resultList(exchange.results)}${htmlExchange(exchange, { requestLine: false })}</details>`
-})}
+${scenario.exchanges.map(exchangeDetails)}
 </div></details>`
 }
+
+const offline = 'This page loads nothing from the network.'
 
 /**
  * A run as one self-contained HTML page: the verdict and counts, a matrix of checks by operation,
@@ -292,7 +400,7 @@ ${skipped(result.scenarios)}
 <div class="list">${judged.map(({ scenario }) => scenarioCard(scenario))}</div>
 </section>
 </main>
-<footer>Run started ${timestamp(result.startedAt)} against ${result.target.name}. This page loads nothing from the network.</footer>
+<footer>Run started ${timestamp(result.startedAt)} against ${result.target.name}. ${offline}</footer>
 </body>
 </html>
 `

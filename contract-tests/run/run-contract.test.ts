@@ -49,3 +49,23 @@ it('counts unsafe requests and redacts the key from the whole result', async () 
   expect(result.unsafeRequestsSent).toBeGreaterThan(0)
   expect(JSON.stringify(result)).not.toContain('orchestrator-secret-key')
 })
+
+it('lists a deviation as a warning by default and fails the run on it with strict', async () => {
+  const mock = await createPetStoreMock()
+  // Answers POST /messages with 201 where the spec answers 202: allowed by the interface.
+  const created: FetchLike = async (input, init) => {
+    const response = await mock.fetch(input, init)
+    return response.status === 202 ? new Response(response.body, { status: 201, headers: response.headers }) : response
+  }
+  const options = { ...base, apiKey: developmentApiKey, fetch: created, only: ['message_queued'] }
+  const lenient = await runContract(options)
+  expect(lenient).toMatchObject({ exitCode: 0, strict: false, findings: { violations: 0, deviations: 1 } })
+  expect(lenient.scenarios[0]?.assertions.find((result) => result.outcome === 'warning')).toMatchObject({
+    level: 'deviation',
+    basis: { source: 'x-mock-behaviour' },
+  })
+  await mock.reset()
+  const strict = await runContract({ ...options, strict: true })
+  expect(strict).toMatchObject({ exitCode: 1, strict: true, findings: { violations: 0, deviations: 1 } })
+  expect(strict.scenarios[0]?.outcome).toBe('failed')
+})

@@ -57,8 +57,9 @@ export function expectRefusal(
     return 'forgiven'
   }
   const allowed = refusals === '4xx' ? 'a 4xx Error' : refusals.join(' or ')
+  const forgiven = forgivable ? ' nor forgiven (200)' : ''
   context.assert(false, {
-    message: `${what} is neither refused (${allowed})${forgivable ? ' nor forgiven (200)' : ''}: got ${statusOf(exchange)}`,
+    message: `${what} is neither refused (${allowed})${forgiven}: got ${statusOf(exchange)}`,
     expected: `${allowed}${forgivable ? ', or 200 within the rules' : ''}`,
     received: statusOf(exchange),
     exchange,

@@ -48,7 +48,8 @@ export type Dispatch = (request: DispatchRequest) => MockResponse | Promise<Mock
  * preflight, 405 `method_not_allowed` with `Allow`, or 404 `route_not_found`, every answer with the CORS
  * headers and in the journal. For an operation, in this order: the session (`X-Mock-Session`), the key
  * (401 first), `Prefer` and the session's rules, then the operation on the session's store.
- * @example const dispatch = createDispatch(context); await dispatch({ method: 'GET', base: 'pets', path: '/pets', … })
+ * @example const dispatch = createDispatch(context)
+ * await dispatch({ method: 'GET', base: 'pets', path: '/pets', … })
  */
 export function createDispatch(context: DispatchContext): Dispatch {
   const { sessions, journal } = context

@@ -2,7 +2,10 @@
 export interface MockResponse {
   status: number
   headers: Record<string, string>
-  /** Serialized JSON (UTF-8 bytes where an answer is cached and sent often), or absent when bodiless (204, HEAD). */
+  /**
+   * Serialized JSON (as UTF-8 bytes where an answer is cached and sent often), or absent for a bodiless
+   * answer (204, HEAD).
+   */
   body?: string | Uint8Array
   /**
    * A connection fault for the adapter to act out instead of answering (`Prefer: fault=…`, a rule):

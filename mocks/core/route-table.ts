@@ -10,7 +10,10 @@ export interface PathEntry {
   routes: ReadonlyArray<OperationSpec>
 }
 
-/** What a method and a path resolve to: an operation with its (percent-encoded) path parameters, or a known path. */
+/**
+ * What a method and a path resolve to: an operation with its (still percent-encoded) path parameters, or a
+ * known path.
+ */
 export type RouteMatch =
   | { kind: 'operation'; route: OperationSpec; params: Readonly<Record<string, string | undefined>> }
   | { kind: 'path'; allow: ReadonlyArray<string> }

@@ -1,15 +1,42 @@
 import { Collection } from '@msw/data'
 import { messageSchema, petSchema } from '../../spec/schemas.ts'
 import type { Message, NewPet, Pet, PetStatus } from '../../spec/types.ts'
+import { createMockClock, type MockClock, type MockClockInput } from './mock-clock.ts'
+import { parseFixtures } from './parse-fixtures.ts'
 import { parsePets } from './parse-pets.ts'
 import { seedPets } from './seed-pets.ts'
 
 export interface PetStoreModelOptions {
   /** Faker seed for the generated pets. Default 1. */
   seed?: number
-  /** How many pets the model starts with, fixtures included. Default 50. */
+  /** How many pets the model starts with, fixtures included. Default 50, or the number of fixtures when more. */
   pets?: number
+  /**
+   * The mock's clock (`--now`): an ISO-8601 date or date-time (UTC without an offset), a `Date`, or a
+   * function asked on every read. A date sets the clock, which runs on from there. Default: the real clock.
+   */
+  now?: MockClockInput
+  /** The named pets to start with, in the format of `fixtures/pets.json` (`--fixtures`); checked against the spec. */
+  fixtures?: ReadonlyArray<NewPet>
+  /**
+   * Pets with their ids to start from instead of the seeded ones (a state file's), checked against the spec;
+   * `reset()` still goes back to the seeded pets.
+   */
+  initialPets?: ReadonlyArray<Pet>
+  /**
+   * Called after every change to the pets (create, replace, reset); the change is acknowledged when the
+   * promise resolves. The state file (`--state-file`) makes writes durable through it.
+   */
+  commit?: (model: PetStoreModel) => Promise<void>
 }
+
+/**
+ * The options a model was built with, defaults applied: what a copy seeded like it needs. `commit` and
+ * `initialPets` are left out: a copy is neither durable nor loaded from the state file.
+ */
+export type ResolvedModelOptions = Readonly<
+  Omit<PetStoreModelOptions, 'commit' | 'initialPets'> & { seed: number; pets: number }
+>
 
 export interface PetStoreModel {
   /** The mswjs/data collections that hold the records. */
@@ -24,23 +51,25 @@ export interface PetStoreModel {
   /** Restores the state right after seeding, ids included. */
   reset(): Promise<void>
   /**
-   * Every pet, in id order: what `GET /__mock/state` answers.
+   * Every pet, in id order: what `GET /__mock/state` answers and a state file holds.
    * @example model.allPets().length // 50
    */
   allPets(): ReadonlyArray<Pet>
   /**
    * Replaces every pet (`PUT /__mock/state`) after checking each against the spec's `Pet` schema. Ids are
-   * kept; the next created pet gets the id after the largest.
+   * kept; the next created pet gets the id after the largest. Creates wait while it runs.
    * @example await model.replacePets([{ id: 7, name: 'Rex', categoryId: 1 }])
    * @throws InvalidPetsError naming the first bad pet; nothing is changed then
    */
   replacePets(pets: unknown): Promise<void>
+  /** The mock's clock, in milliseconds since the epoch (`--now`, else the real clock). */
+  readonly now: MockClock
   /** Goes up with every change to the pets, so callers can cache what they derive from them. */
   readonly revision: number
-  readonly options: Required<PetStoreModelOptions>
+  readonly options: ResolvedModelOptions
 }
 
-export const defaultModelOptions: Required<PetStoreModelOptions> = { seed: 1, pets: 50 }
+export const defaultModelOptions = { seed: 1, pets: 50 } as const
 
 /**
  * The in-memory pet store: mswjs/data collections, with an index by id and by status beside them
@@ -48,8 +77,16 @@ export const defaultModelOptions: Required<PetStoreModelOptions> = { seed: 1, pe
  * @example const model = await createPetStoreModel({ seed: 7 }); model.listPets({ limit: 5 })
  */
 export async function createPetStoreModel(options: PetStoreModelOptions = {}): Promise<PetStoreModel> {
-  const settings = { ...defaultModelOptions, ...options }
-  const seedData = seedPets({ seed: settings.seed, count: settings.pets })
+  const { commit, initialPets, ...rest } = options
+  const initial = initialPets === undefined ? undefined : parsePets(initialPets, 'the initial pets')
+  const fixtures = options.fixtures === undefined ? undefined : parseFixtures(options.fixtures)
+  const settings: ResolvedModelOptions = {
+    ...rest,
+    seed: options.seed ?? defaultModelOptions.seed,
+    pets: options.pets ?? Math.max(defaultModelOptions.pets, fixtures?.length ?? 0),
+  }
+  const now = createMockClock(options.now)
+  const seedData = seedPets({ seed: settings.seed, count: settings.pets, fixtures })
   const pets = new Collection({ schema: petSchema })
   const messages = new Collection({ schema: messageSchema })
   const byId = new Map<number, Pet>()
@@ -89,25 +126,56 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
     else byStatus.set(pet.status, [pet])
   }
 
-  async function seed(): Promise<void> {
+  /**
+   * Replaces every pet with `next` (valid, in id order), one at a time rather than createMany: 100,000
+   * creates in flight at once would double peak memory.
+   */
+  async function load(next: ReadonlyArray<Pet>): Promise<void> {
     revision++
     pets.clear()
-    messages.clear()
     byId.clear()
     byStatus.clear()
     all.length = 0
-    lastPetId = 0
-    lastMessageId = 0
-    // One at a time rather than createMany: 100,000 creates in flight at once would double peak memory.
-    for (const newPet of seedData) index(await store(toPet(++lastPetId, newPet)))
+    for (const pet of next) index(await store({ ...pet }))
+    lastPetId = Math.max(0, next.at(-1)?.id ?? 0)
+    revision++
   }
 
-  await seed()
+  // Creates in flight, and the replace or reset running: a replace waits for the creates that took an id
+  // before it, and creates wait for the replace, so no pet lands in the middle of a swap. A counter rather
+  // than a set of promises: creates are the hot path.
+  let creating = 0
+  let drained: (() => void) | undefined
+  let exclusive: Promise<void> | undefined
 
-  return {
+  async function exclusively(change: () => Promise<void>): Promise<void> {
+    while (exclusive) await exclusive
+    const run = (async () => {
+      if (creating > 0) await new Promise<void>((resolve) => (drained = resolve))
+      await change()
+    })()
+    exclusive = run
+    try {
+      await run
+    } finally {
+      exclusive = undefined
+    }
+  }
+
+  async function seed(): Promise<void> {
+    messages.clear()
+    lastMessageId = 0
+    await load(seedData.map((newPet, i) => toPet(i + 1, newPet)))
+  }
+
+  if (initial) await load(initial)
+  else await seed()
+
+  const model: PetStoreModel = {
     pets,
     messages,
     options: settings,
+    now,
     get revision() {
       return revision
     },
@@ -119,33 +187,42 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
       return byId.get(id)
     },
     async createPet(newPet) {
+      while (exclusive) await exclusive
       // The id is taken before the first await, so concurrent creates never share one.
       const id = ++lastPetId
-      const pet = await store(toPet(id, newPet))
-      index(pet)
-      revision++
+      creating++
+      let pet: Pet
+      try {
+        pet = await store(toPet(id, newPet))
+        index(pet)
+        revision++
+      } finally {
+        if (--creating === 0 && drained) {
+          drained()
+          drained = undefined
+        }
+      }
+      if (commit) await commit(model)
       return pet
     },
     async queueMessage(text) {
       const id = `msg_${String(++lastMessageId).padStart(6, '0')}`
-      return messages.create({ id, message: text, status: 'queued', createdAt: new Date().toISOString() })
+      return messages.create({ id, message: text, status: 'queued', createdAt: new Date(now()).toISOString() })
     },
-    reset: seed,
+    async reset() {
+      await exclusively(seed)
+      if (commit) await commit(model)
+    },
     allPets() {
       return all.slice()
     },
     async replacePets(input) {
       const next = parsePets(input)
-      revision++
-      pets.clear()
-      byId.clear()
-      byStatus.clear()
-      all.length = 0
-      for (const pet of next) index(await store({ ...pet }))
-      lastPetId = Math.max(0, next.at(-1)?.id ?? 0)
-      revision++
+      await exclusively(() => load(next))
+      if (commit) await commit(model)
     },
   }
+  return model
 }
 
 function toPet(id: number, { name, categoryId, status }: NewPet): Pet {

@@ -9,6 +9,8 @@ export interface SeedOptions {
   seed: number
   /** How many pets in all: the named fixtures first, then faker-generated ones. */
   count: number
+  /** The named pets to start with. Default: `fixtures/pets.json`. */
+  fixtures?: ReadonlyArray<NewPet>
 }
 
 /** The named pets of `fixtures/pets.json`, checked against the spec's `NewPet` on load. */
@@ -25,8 +27,8 @@ export const fixtures: ReadonlyArray<NewPet> = fixturePets.map((pet, index) => {
  * The pets a model starts with: fixtures, then seeded faker pets up to `count`. Deterministic.
  * @example seedPets({ seed: 1, count: 50 }).length // 50
  */
-export function seedPets({ seed, count }: SeedOptions): Array<NewPet> {
-  const pets = fixtures.slice(0, count)
+export function seedPets({ seed, count, fixtures: named = fixtures }: SeedOptions): Array<NewPet> {
+  const pets = named.slice(0, count)
   // Seeded right before the synchronous loop, so the shared instance gives the same pets every time.
   faker.seed(seed)
   while (pets.length < count) {

@@ -5,7 +5,7 @@ export const openapiDocument = {
     "title": "Pet Store API",
     "version": "1.0.0",
     "summary": "List, add and fetch animals offered in a pet store.",
-    "description": "HTTP/JSON API for managing animals offered in a pet store. Every operation requires a bearer\ncredential. Request and response bodies are `application/json`.\n\nParts marked `x-mock-behaviour` describe what the petstore-contract mock answers where the\ninterface is silent. A conformant implementation of the interface may answer differently there;\nthe contract suite reports such a difference as a deviation, a warning that fails the run only\nwith `--strict`.\n\nError codes used by the mock (`Error.code`): `unauthorized` (401), `invalid_parameter` (400, query\nor path), `invalid_body` (400, a field is missing or has an invalid value), `invalid_json` (400),\n`unsupported_media_type` (400, the body is not `application/json`), `not_found` (404, no such\nanimal), `route_not_found` (404, no such route), `method_not_allowed` (405, with `Allow`),\n`payload_too_large` (413), `not_implemented` (501); from the standalone server only, for requests\nits HTTP parser refuses: `bad_request` (400), `request_timeout` (408) and `headers_too_large` (431).\n\nAlso mock behaviour (`x-mock-behaviour`): a path that matches no route answers 404\n`route_not_found`; a known path with a method it does not have answers 405 `method_not_allowed`\nwith an `Allow` header; CORS preflights (`OPTIONS`) answer 204 and allow the `Authorization`\nheader; every answer carries `Access-Control-Allow-Origin: *`.\n\nMock controls, the mock's own and no part of the interface (README, \"Mock controls\"): a `Prefer`\nheader (`code=`, `delay=`, `fault=`) may force any 4xx or 5xx `Error` on any operation, named after\nits status (`service_unavailable`, `too_many_requests`, …, else `forced_error`), or drop the\nconnection; its errors are `invalid_preference` (400) and `invalid_session` (400, `X-Mock-Session`).\nThe admin API under `/__mock` (outside `/v1`) answers `invalid_rule` (400), `rule_not_found` (404)\nand `forbidden` (403, off loopback without an admin token).\n",
+    "description": "HTTP/JSON API for managing animals offered in a pet store. Every operation requires a bearer\ncredential. Request and response bodies are `application/json`.\n\nParts marked `x-mock-behaviour` describe what the petstore-contract mock answers where the\ninterface is silent. A conformant implementation of the interface may answer differently there;\nthe contract suite reports such a difference as a deviation, a warning that fails the run only\nwith `--strict`.\n\nError codes used by the mock (`Error.code`): `unauthorized` (401), `invalid_parameter` (400, query\nor path), `invalid_body` (400, a field is missing or has an invalid value), `invalid_json` (400),\n`unsupported_media_type` (400, the body is not `application/json`), `not_found` (404, no such\nanimal), `gone` (410, `GET /pets/{petId}` from its sunset on, by the mock's clock), `route_not_found`\n(404, no such route), `method_not_allowed` (405, with `Allow`), `payload_too_large` (413),\n`not_implemented` (501); from the standalone server only, for requests its HTTP parser refuses:\n`bad_request` (400), `request_timeout` (408) and `headers_too_large` (431); and\n`storage_unavailable` (503) from a standalone server with `--state-file` that could not save a change.\n\nAlso mock behaviour (`x-mock-behaviour`): a path that matches no route answers 404\n`route_not_found`; a known path with a method it does not have answers 405 `method_not_allowed`\nwith an `Allow` header; CORS preflights (`OPTIONS`) answer 204 and allow the `Authorization`\nheader; every answer carries `Access-Control-Allow-Origin: *`.\n\nMock controls, the mock's own and no part of the interface (README, \"Mock controls\"): a `Prefer`\nheader (`code=`, `delay=`, `fault=`) may force any 4xx or 5xx `Error` on any operation, named after\nits status (`service_unavailable`, `too_many_requests`, …, else `forced_error`), or drop the\nconnection; its errors are `invalid_preference` (400) and `invalid_session` (400, `X-Mock-Session`).\nThe admin API under `/__mock` (outside `/v1`) answers `invalid_rule` (400), `rule_not_found` (404)\nand `forbidden` (403, off loopback without an admin token).\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -195,6 +195,22 @@ export const openapiDocument = {
           },
           "404": {
             "description": "The animal could not be found.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "410": {
+            "description": "The operation has been removed: the mock answers 410 `gone` from the `x-sunset` date on, by its own clock (`--now`, else the real one), with the `Sunset` header. The interface gives the date but not what the service answers after it.",
+            "x-mock-behaviour": true,
+            "headers": {
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              }
+            },
             "content": {
               "application/json": {
                 "schema": {

@@ -280,6 +280,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The operation has been removed: the mock answers 410 `gone` from the `x-sunset` date on, by its own clock (`--now`, else the real one), with the `Sunset` header. The interface gives the date but not what the service answers after it. */
+            410: {
+                headers: {
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listStoreOrders: {

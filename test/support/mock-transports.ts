@@ -48,8 +48,8 @@ export async function inProcessTransport(options: PetStoreMockOptions = {}): Pro
 
 /** The standalone node:http mock on a free loopback port. */
 export async function standaloneTransport(options: PetStoreMockOptions = {}): Promise<MockTransport> {
-  const { seed, pets, apiKeys, journalSize, maxSessions } = options
-  const server = await startPetStoreServer({ seed, pets, apiKeys, journalSize, maxSessions })
+  const { seed, pets, apiKeys, now, fixtures, journalSize, maxSessions } = options
+  const server = await startPetStoreServer({ seed, pets, apiKeys, now, fixtures, journalSize, maxSessions })
   return {
     name: 'standalone',
     baseUrl: server.baseUrl,

@@ -7,9 +7,10 @@ import type { Operation } from './operation.ts'
 const int64Max = 2n ** 63n - 1n
 const int64Min = -(2n ** 63n)
 
-/** `GET /pets/{petId}` (deprecated): the pet, with `Deprecation` and `Sunset` headers. */
+/** `GET /pets/{petId}` (deprecated): the pet, with `Deprecation` and `Sunset` headers; 410 from its sunset on. */
 export const getPet: Operation = ({ request, model, route }) => {
   const headers = deprecationHeaders(route)
+  if (isGone(route, model.now())) throw goneError(route, headers)
   const id = parsePetId(request.params.petId ?? '', headers)
   // An id beyond 2^53 is well-formed but can name no stored pet.
   const pet = Number.isSafeInteger(Number(id)) ? model.findPet(Number(id)) : undefined
@@ -50,9 +51,35 @@ function parsePetId(raw: string, headers: Record<string, string>): number | bigi
   )
 }
 
+const sunsetTimes = new WeakMap<OperationSpec, number>()
+
+/** Whether the mock's clock has reached the operation's `x-sunset` (its UTC midnight). */
+function isGone(route: OperationSpec, now: number): boolean {
+  if (!route.sunset) return false
+  let sunset = sunsetTimes.get(route)
+  if (sunset === undefined) {
+    sunset = Date.parse(`${route.sunset}T00:00:00Z`)
+    sunsetTimes.set(route, sunset)
+  }
+  return now >= sunset
+}
+
+function goneError(route: OperationSpec, headers: Record<string, string>): MockError {
+  return new MockError(
+    410,
+    'gone',
+    `${route.method} ${route.path} was removed on ${route.sunset} (see the Sunset header); ` +
+      'use GET /pets with the status filter instead.',
+    headers,
+  )
+}
+
 const headerCache = new WeakMap<OperationSpec, Record<string, string>>()
 
-/** The answer's headers, built once: RFC 9745 `Deprecation` (an `@seconds` date) and RFC 8594 `Sunset` (an HTTP date), from the spec. */
+/**
+ * The answer's headers, built once: RFC 9745 `Deprecation` (an `@seconds` date) and RFC 8594 `Sunset` (an
+ * HTTP date), from the spec.
+ */
 function deprecationHeaders(route: OperationSpec): Record<string, string> {
   const cached = headerCache.get(route)
   if (cached) return cached

@@ -43,7 +43,8 @@ function parseLimit(value: string | undefined): number {
   throw new MockError(
     400,
     'invalid_parameter',
-    `The "limit" query parameter must be an integer from ${limitRule.minimum} to ${limitRule.maximum}, got ${quote(value)}.`,
+    `The "limit" query parameter must be an integer from ${limitRule.minimum} to ${limitRule.maximum}, ` +
+      `got ${quote(value)}.`,
   )
 }
 

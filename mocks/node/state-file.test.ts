@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { MockError } from '../core/mock-error.ts'
+import { createPetStoreModel } from '../model/create-pet-store-model.ts'
+import { openStateFile, StateFileError } from './state-file.ts'
+
+let directory: string
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'petstore-state-unit-'))
+})
+afterEach(() => rm(directory, { recursive: true, force: true }))
+
+async function openModel(file: string, pets = 3) {
+  const stateFile = await openStateFile(file)
+  const model = await createPetStoreModel({ pets, commit: stateFile.commit, initialPets: stateFile.loaded })
+  await stateFile.attach(model)
+  return { stateFile, model }
+}
+
+it('acknowledges a create only once the file on disk holds it', async () => {
+  const file = join(directory, 'pets.json')
+  const { model } = await openModel(file)
+  const pet = await model.createPet({ name: 'Durable', categoryId: 1 })
+  // Read synchronously, right at the acknowledgement: no later flush can have helped.
+  expect(JSON.parse(readFileSync(file, 'utf8')).pets).toContainEqual(pet)
+})
+
+it('groups 1,000 concurrent creates into a few flushes and leaves no temporary file', async () => {
+  const file = join(directory, 'pets.json')
+  const { model, stateFile } = await openModel(file, 0)
+  const before = stateFile.flushes
+  const created = await Promise.all(
+    Array.from({ length: 1000 }, (_, i) => model.createPet({ name: `p${i}`, categoryId: 1 })),
+  )
+  expect(stateFile.flushes - before).toBeLessThanOrEqual(5)
+  expect(JSON.parse(await readFile(file, 'utf8')).pets).toEqual(created)
+  expect(await readdir(directory)).toEqual(['pets.json'])
+})
+
+it('loads the pets of an existing file, ids kept, and writes replacements and resets through', async () => {
+  const file = join(directory, 'pets.json')
+  await writeFile(file, '{"pets": [{"id": 9, "name": "Kept", "categoryId": 2}]}')
+  const { model, stateFile } = await openModel(file)
+  expect(stateFile.loaded).toEqual([{ id: 9, name: 'Kept', categoryId: 2 }])
+  expect(model.allPets()).toEqual([{ id: 9, name: 'Kept', categoryId: 2 }])
+  await model.replacePets([{ id: 4, name: 'Other', categoryId: 1 }])
+  expect(JSON.parse(await readFile(file, 'utf8')).pets).toEqual([{ id: 4, name: 'Other', categoryId: 1 }])
+  await model.reset()
+  expect(JSON.parse(await readFile(file, 'utf8')).pets).toHaveLength(3)
+})
+
+it('refuses a file that is not a state, leaving it as it was', async () => {
+  const file = join(directory, 'pets.json')
+  for (const text of ['', '[]', '{"pets": {}}', '{"pets": [{"id": 1}]}', 'null']) {
+    await writeFile(file, text)
+    await expect(openStateFile(file), text).rejects.toThrow(StateFileError)
+    expect(await readFile(file, 'utf8')).toBe(text)
+  }
+})
+
+it('answers a write it could not save with 503 storage_unavailable, and saves on the next write', async () => {
+  const file = join(directory, 'pets.json')
+  const { model } = await openModel(file)
+  // A directory where the temporary file goes: the write fails, whoever the user (root included).
+  const blocker = `${file}.${process.pid}.tmp`
+  await mkdir(blocker)
+  const failure = await model.createPet({ name: 'Unsaved', categoryId: 1 }).catch((error: unknown) => error)
+  expect(failure).toBeInstanceOf(MockError)
+  expect(failure).toMatchObject({ status: 503, code: 'storage_unavailable' })
+  expect(JSON.parse(await readFile(file, 'utf8')).pets).toHaveLength(3)
+  await rm(blocker, { recursive: true })
+  await model.createPet({ name: 'Saved', categoryId: 1 })
+  expect(JSON.parse(await readFile(file, 'utf8')).pets).toHaveLength(5)
+})
+
+it('removes the temporary files a killed server left beside the state file, and nothing else', async () => {
+  const file = join(directory, 'pets.json')
+  await writeFile(`${file}.4242.tmp`, '{"pets": [')
+  await writeFile(join(directory, 'other.json.4242.tmp'), 'kept')
+  await openModel(file)
+  expect((await readdir(directory)).sort()).toEqual(['other.json.4242.tmp', 'pets.json'])
+})

@@ -1,0 +1,190 @@
+import { constants } from 'node:fs'
+import { access, open, readdir, readFile, rename, unlink } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import type { Pet } from '../../spec/types.ts'
+import { MockError } from '../core/mock-error.ts'
+import type { PetStoreModel } from '../model/create-pet-store-model.ts'
+import { InvalidPetsError, parsePets } from '../model/parse-pets.ts'
+
+export interface StateFile {
+  readonly path: string
+  /** The pets the file held when opened; undefined when it did not exist yet. */
+  readonly loaded: ReadonlyArray<Pet> | undefined
+  /**
+   * The model's `commit` hook: resolves once a flush that began after the call has reached the disk, so
+   * a write is acknowledged only when it is durable. Writes that arrive during a flush share the next one.
+   */
+  commit(model: PetStoreModel): Promise<void>
+  /**
+   * Writes the model's pets to the file when it did not exist yet (a model started from a file's pets is
+   * built with `initialPets: stateFile.loaded`, so there is nothing to write then).
+   */
+  attach(model: PetStoreModel): Promise<void>
+  /** Waits for the flush under way, if any. */
+  close(): Promise<void>
+  /** How many times the file was written: one per group of writes, not one per pet. */
+  readonly flushes: number
+}
+
+/** A state file the mock cannot start from; the message is one line, and the file was left untouched. */
+export class StateFileError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'StateFileError'
+  }
+}
+
+interface Batch {
+  promise: Promise<void>
+  resolve(): void
+  reject(error: unknown): void
+}
+
+/**
+ * Opens the state file of `--state-file`: `{"pets": [...]}`, one pet a line. Each flush writes the whole
+ * file to a temporary file beside it, syncs it and renames it over the old one (then syncs the directory),
+ * so the file on disk is always either the old state or the new one, never half of either.
+ * @example
+ * const stateFile = await openStateFile('pets.json')
+ * const model = await createPetStoreModel({ commit: stateFile.commit, initialPets: stateFile.loaded })
+ * await stateFile.attach(model)
+ * @throws StateFileError when the file cannot be read, is not JSON, or holds a pet the spec refuses
+ */
+export async function openStateFile(path: string): Promise<StateFile> {
+  const loaded = await loadStateFile(path)
+  // A file to create needs a writable directory: found out now rather than once the server listens.
+  if (!loaded)
+    await access(dirname(path), constants.W_OK).catch((error: NodeJS.ErrnoException) => {
+      throw new StateFileError(`Failed to create the state file ${path}: its directory gives ${error.code}.`)
+    })
+  const temporary = `${path}.${process.pid}.tmp`
+  await removeLeftovers(path)
+  let next: Batch | undefined
+  let flushing: Promise<void> | undefined
+  let flushes = 0
+  let lastFailure = ''
+
+  async function flushAll(model: PetStoreModel): Promise<void> {
+    // One turn of the event loop lets the writes of the same burst join the first flush.
+    await new Promise((resolve) => setImmediate(resolve))
+    while (next) {
+      const batch = next
+      next = undefined
+      try {
+        await writeAtomically(path, temporary, serializeState(model.allPets()))
+        flushes++
+        batch.resolve()
+      } catch (error) {
+        lastFailure = (error as NodeJS.ErrnoException).code ?? 'write failed'
+        batch.reject(
+          new MockError(
+            503,
+            'storage_unavailable',
+            `Failed to save the change to the state file: ${lastFailure}. ` +
+              'It is in memory but not durable; the next write tries again.',
+          ),
+        )
+      }
+    }
+    flushing = undefined
+  }
+
+  const stateFile: StateFile = {
+    path,
+    loaded,
+    get flushes() {
+      return flushes
+    },
+    commit(model) {
+      if (!next) {
+        let resolve: () => void = () => {}
+        let reject: (error: unknown) => void = () => {}
+        const promise = new Promise<void>((res, rej) => {
+          resolve = res
+          reject = rej
+        })
+        next = { promise, resolve, reject }
+      }
+      const { promise } = next
+      flushing ??= flushAll(model)
+      return promise
+    },
+    async attach(model) {
+      if (loaded) return
+      try {
+        await stateFile.commit(model)
+      } catch (error) {
+        if (error instanceof MockError)
+          throw new StateFileError(`Failed to create the state file ${path}: ${lastFailure}.`)
+        throw error
+      }
+    },
+    async close() {
+      await flushing
+    },
+  }
+  return stateFile
+}
+
+async function loadStateFile(path: string): Promise<Array<Pet> | undefined> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return undefined
+    throw new StateFileError(`Failed to read the state file ${path}: ${code ?? String(error)}.`)
+  }
+  const untouched = 'Fix or remove it; it was left untouched.'
+  let document: unknown
+  try {
+    document = JSON.parse(text)
+  } catch (error) {
+    throw new StateFileError(
+      `Failed to load the state file ${path}: expected JSON {"pets": [...]}, ` +
+        `got ${(error as Error).message.split('\n')[0]}. ${untouched}`,
+    )
+  }
+  if (typeof document !== 'object' || document === null || !Object.hasOwn(document, 'pets'))
+    throw new StateFileError(`Failed to load the state file ${path}: expected an object {"pets": [...]}. ${untouched}`)
+  try {
+    return parsePets((document as { pets: unknown }).pets, `the state file ${path}`)
+  } catch (error) {
+    if (error instanceof InvalidPetsError) throw new StateFileError(`${error.message} ${untouched}`)
+    throw error
+  }
+}
+
+/** The state file's text: one pet a line, so that a diff of two states reads well. */
+function serializeState(pets: ReadonlyArray<Pet>): string {
+  if (pets.length === 0) return '{"pets": []}\n'
+  return `{"pets": [\n${pets.map((pet) => JSON.stringify(pet)).join(',\n')}\n]}\n`
+}
+
+async function writeAtomically(path: string, temporary: string, text: string): Promise<void> {
+  const file = await open(temporary, 'w', 0o644)
+  try {
+    await file.writeFile(text)
+    await file.sync()
+  } catch (error) {
+    await file.close()
+    await unlink(temporary).catch(() => {})
+    throw error
+  }
+  await file.close()
+  await rename(temporary, path)
+  // The rename is durable once the directory entry is: sync the directory (not possible everywhere, e.g. Windows).
+  const directory = await open(dirname(path), 'r').catch(() => undefined)
+  if (!directory) return
+  await directory.sync().catch(() => {})
+  await directory.close()
+}
+
+/** Temporary files a server killed in the middle of a write left beside the state file (`pets.json.<pid>.tmp`). */
+async function removeLeftovers(path: string): Promise<void> {
+  const prefix = `${basename(path)}.`
+  const names = await readdir(dirname(path)).catch(() => [] as Array<string>)
+  for (const name of names)
+    if (name.startsWith(prefix) && /^\d+\.tmp$/.test(name.slice(prefix.length)))
+      await unlink(join(dirname(path), name)).catch(() => {})
+}

@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+
+const serveScript = fileURLToPath(new URL('../../scripts/serve.ts', import.meta.url))
+// By URL rather than by name: `--import tsx` resolves from the working directory, which a test may change.
+const tsxLoader = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href
+
+export interface ServeProcess {
+  child: ChildProcess
+  /** The pets API base URL from the ready line; undefined when the process exited first. */
+  url: string | undefined
+  output(): string
+  exited: Promise<[number | null, string | null]>
+}
+
+/**
+ * Runs the serve CLI (`npm start -- ...`) as a child process with tsx; resolves once it prints its ready
+ * line or exits. Bounded: a process that does neither within `timeoutMs` is killed.
+ * @example const serve = await startServeProcess(['--port', '0', '--state-file', file])
+ */
+export async function startServeProcess(
+  args: Array<string>,
+  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
+): Promise<ServeProcess> {
+  const child = spawn(process.execPath, ['--import', tsxLoader, serveScript, ...args], {
+    env: { ...process.env, PETSTORE_API_KEY: '', ...options.env },
+    cwd: options.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => (stdout += chunk))
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  const exited = once(child, 'exit') as Promise<[number | null, string | null]>
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000)
+  await Promise.race([
+    new Promise<void>((resolve) => child.stdout.on('data', () => stdout.includes('ready') && resolve())),
+    exited,
+  ])
+  clearTimeout(timer)
+  const url = /(http:\/\/\S+\/v1)/.exec(stdout)?.[1]
+  return { child, url, output: () => stdout + stderr, exited }
+}
+
+/**
+ * Runs the serve CLI to its end (e.g. `snapshot ...`), returning its exit code and output.
+ * @example const { code, stdout } = await runServeProcess(['snapshot', '--help'])
+ */
+export async function runServeProcess(
+  args: Array<string>,
+  options: { env?: Record<string, string>; cwd?: string } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', tsxLoader, serveScript, ...args], {
+    env: { ...process.env, PETSTORE_API_KEY: '', ...options.env },
+    cwd: options.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => (stdout += chunk))
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+  const [code] = (await once(child, 'exit')) as [number | null]
+  clearTimeout(timer)
+  return { code, stdout, stderr }
+}
