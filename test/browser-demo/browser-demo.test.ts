@@ -193,6 +193,18 @@ it('honours the mock controls in the worker: Prefer, rules, journal, sessions, r
     const inDefault = (await (await fetch('/v1/pets?limit=100', { headers: auth })).json()).length
     const journal = mock.journal.list({ path: '/v1/pets/{petId}' }).map((entry) => entry.status)
     const sessionJournal = session.journal.list().map((entry) => `${entry.method} ${entry.status} ${entry.session}`)
+    await session.state.replace({ pets: [{ id: 9, name: 'Solo', categoryId: 2 }] })
+    const sessionState = await (await fetch('/v1/pets/9', { headers: { ...auth, ...session.headers } })).json()
+    const started = performance.now()
+    const delayed = await fetch('/v1/pets?limit=2', { headers: { ...auth, prefer: 'delay=150, fault=malformed' } })
+    const delayedText = await delayed.text()
+    let malformed = 'parsed'
+    try {
+      JSON.parse(delayedText)
+    } catch {
+      malformed = 'cut off'
+    }
+    const waited = performance.now() - started >= 140
     await mock.reset()
     return {
       preferred: [preferred.status, preferred.headers.get('preference-applied')],
@@ -206,6 +218,8 @@ it('honours the mock controls in the worker: Prefer, rules, journal, sessions, r
       journal,
       sessionJournal,
       afterReset: mock.journal.list().length,
+      sessionState,
+      delayed: [delayed.status, malformed, waited],
     }
   }, developmentApiKey)
   expect(seen).toEqual({
@@ -220,5 +234,7 @@ it('honours the mock controls in the worker: Prefer, rules, journal, sessions, r
     journal: [500, 200],
     sessionJournal: ['POST 201 tab-2', 'GET 200 tab-2'],
     afterReset: 0,
+    sessionState: { id: 9, name: 'Solo', categoryId: 2 },
+    delayed: [200, 'cut off', true],
   })
 })

@@ -3,6 +3,8 @@ import { type ErrorCode, errorResponse, MockError } from '../mock-error.ts'
 import type { MockResponse } from '../mock-response.ts'
 import type { Preferences } from './preferences.ts'
 
+const utf8 = new TextEncoder()
+
 const forcedCodes: Readonly<Record<number, ErrorCode>> = {
   400: 'bad_request',
   401: 'unauthorized',
@@ -56,13 +58,11 @@ export function forcedAnswer(preferences: Preferences, route: OperationSpec, cau
  */
 export function reshapeAnswer(answer: MockResponse, preferences: Preferences): MockResponse {
   if (preferences.fault === 'malformed') {
-    const bytes = typeof answer.body === 'string' ? Buffer.from(answer.body) : Buffer.from(answer.body ?? '{}')
-    const cut = bytes.subarray(0, Math.max(1, Math.floor(bytes.byteLength / 2)))
-    return {
-      status: 200,
-      headers: { ...answer.headers, 'content-type': 'application/json' },
-      body: new Uint8Array(cut),
-    }
+    // TextEncoder rather than Buffer: this runs in the browser worker's page too.
+    const body = answer.body ?? '{}'
+    const bytes = typeof body === 'string' ? utf8.encode(body) : body
+    const cut = bytes.slice(0, Math.max(1, Math.floor(bytes.byteLength / 2)))
+    return { status: 200, headers: { ...answer.headers, 'content-type': 'application/json' }, body: cut }
   }
   if (preferences.code !== undefined && answer.status >= 200 && answer.status < 300)
     return { ...answer, status: preferences.code }

@@ -1,4 +1,5 @@
-import { en, Faker } from '@faker-js/faker'
+// The English-only entry point, as the seeding uses: the full one loads every locale.
+import { faker } from '@faker-js/faker/locale/en'
 import { z } from 'zod'
 import { type OperationSpec, operationList } from '../../../spec/operations.ts'
 import type { OperationId } from '../../../spec/types.ts'
@@ -59,14 +60,13 @@ export interface RuleSet {
 export function createRuleSet(seed: number): RuleSet {
   const rules: Array<MockRule & { route: OperationSpec }> = []
   let lastId = 0
-  let random: Faker | undefined
+  let draws = 0
 
+  // The shared instance, seeded right before each synchronous draw with (seed, draw number): the same
+  // sequence every time, whatever else uses the instance in between.
   const draw = (): number => {
-    if (!random) {
-      random = new Faker({ locale: [en] })
-      random.seed(seed)
-    }
-    return random.number.float({ min: 0, max: 1 })
+    faker.seed([seed, draws++])
+    return faker.number.float({ min: 0, max: 1 })
   }
 
   return {
@@ -93,7 +93,7 @@ export function createRuleSet(seed: number): RuleSet {
     clear() {
       rules.length = 0
       lastId = 0
-      random = undefined
+      draws = 0
     },
     match(operationId) {
       if (rules.length === 0) return undefined
