@@ -1,8 +1,12 @@
 import { developmentApiKey } from '../core/development-api-key.ts'
 import { defaultModelOptions } from '../model/create-pet-store-model.ts'
 
-/** The `--help` text of `npm start` (the README quotes it). */
-export const serveHelp = `Usage: npm start -- [options]
+/**
+ * The `--help` text of the standalone server (the README quotes it), for the command that starts it.
+ * @example serveHelp('petstore-mock')
+ */
+export function serveHelp(command: string): string {
+  return `Usage: ${command} [options]
 
 Serves the Pet Store mock on loopback: the pets API under /v1, the messages API at the root.
 
@@ -23,3 +27,4 @@ Keys: --api-key, else PETSTORE_API_KEY (comma-separated), else the development k
 
 Mock controls (see the README): a Prefer header (code=, delay=, fault=) on any API request;
 the admin API under /__mock (reset, requests, rules, state), open on loopback; X-Mock-Session.`
+}

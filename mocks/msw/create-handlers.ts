@@ -27,15 +27,15 @@ export function createHandlers(core: PetStoreCore, options: HandlerOptions = {})
     createMount('pets', options.baseUrl ?? '*/v1', true),
     createMount('messages', options.messagesBaseUrl ?? '*', false),
   ]
-  const predicate = ({ request }: { request: Request }) => {
-    const target = toDispatchRequest(mounts, request)
-    if (target === undefined) return false
-    return { matches: true, params: { base: target.base, path: target.path, owned: target.owned ? 'yes' : '' } }
-  }
+  // One catch-all handler that decides in its resolver, not a custom predicate: msw takes predicate functions
+  // only from 2.11, and the peer range starts at 2.10. A resolver that returns nothing leaves the request to the
+  // handlers after it, or to msw's `onUnhandledRequest`, as a predicate that does not match would. A RegExp
+  // without groups, unlike '*', makes msw decode nothing, so a malformed percent-escape reaches the core.
   return [
-    http.all(predicate, async ({ request, params }) => {
-      const { base, path, owned } = params as { base: ApiBase; path: string; owned: string }
-      const answer = await core.dispatch(fetchRequest(request, base, path, owned === 'yes'))
+    http.all(/.*/, async ({ request }) => {
+      const target = toDispatchRequest(mounts, request)
+      if (target === undefined) return undefined
+      const answer = await core.dispatch(fetchRequest(request, target.base, target.path, target.owned))
       if (answer?.fault === 'timeout') await untilAborted(request.signal, faultTimeoutMs)
       return answer && toFetchResponse(answer, request.method)
     }),
