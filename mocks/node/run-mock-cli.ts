@@ -5,6 +5,7 @@ import { runCli } from '../cli/run-cli.ts'
 import { serveHelp } from '../cli/serve-help.ts'
 import { developmentApiKey } from '../core/create-pet-store-core.ts'
 import { defaultModelOptions } from '../model/create-pet-store-model.ts'
+import { isLoopbackHost } from './is-loopback-host.ts'
 import { resolveApiKeys } from './resolve-api-keys.ts'
 import { prepareServeState, stateServeHelp, stateServeOptions } from './serve-options.ts'
 import { runSnapshotCli } from './snapshot-cli.ts'
@@ -31,6 +32,9 @@ export function runMockCli(
         seed: { type: 'string', default: String(defaultModelOptions.seed) },
         pets: { type: 'string' },
         'api-key': { type: 'string', multiple: true, default: [] },
+        'admin-token': { type: 'string' },
+        'journal-size': { type: 'string', default: '1000' },
+        'max-sessions': { type: 'string', default: '1000' },
         help: { type: 'boolean', short: 'h', default: false },
         ...stateServeOptions,
       },
@@ -44,6 +48,10 @@ export function runMockCli(
     const pets = values.pets === undefined ? undefined : parseInteger('--pets', values.pets, 0, 1_000_000)
     const { keys, development } = resolveApiKeys(values['api-key'], env.PETSTORE_API_KEY)
 
+    const journalSize = parseInteger('--journal-size', values['journal-size'], 0, 1_000_000)
+    const maxSessions = parseInteger('--max-sessions', values['max-sessions'], 1, 100_000)
+    const adminToken = values['admin-token'] ?? env.PETSTORE_ADMIN_TOKEN
+
     const state = await prepareServeState(values)
     const mock = await startPetStoreServer({
       seed,
@@ -51,6 +59,9 @@ export function runMockCli(
       apiKeys: keys,
       host: values.host,
       port,
+      adminToken,
+      journalSize,
+      maxSessions,
       ...state.modelOptions,
     }).catch((error) => {
       throw listenError(values.host, port, error)
@@ -63,9 +74,15 @@ export function runMockCli(
     const keyNote = development
       ? `development key "${developmentApiKey}"`
       : `${keys.length} API key(s) from ${values['api-key'].length > 0 ? '--api-key' : 'PETSTORE_API_KEY'}`
+    const adminNote = isLoopbackHost(values.host)
+      ? 'admin API open on loopback'
+      : adminToken
+        ? 'admin API needs the admin token'
+        : 'admin API closed (no admin token)'
     console.log(
       `Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}/messages), ` +
-        `${mock.model.allPets().length} pets, seed ${seed}, ${keyNote}${state.note ? `, ${state.note}` : ''}`,
+        `${mock.model.allPets().length} pets, seed ${seed}, ${keyNote}${state.note ? `, ${state.note}` : ''}, ` +
+        `${adminNote} at ${new URL(baseUrl).origin}/__mock`,
     )
 
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
