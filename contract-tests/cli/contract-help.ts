@@ -1,5 +1,9 @@
-/** The `--help` text of `npm run contract` (quoted in the README). */
-export const contractHelp = `Usage: npm run contract -- [options]
+/**
+ * The `--help` text of the contract CLI, for the command that starts it (quoted in the README).
+ * @example contractHelp('petstore-contract')
+ */
+export function contractHelp(command: string): string {
+  return `Usage: ${command} [options]
 
 Runs the Pet Store contract suite against a target and exits 0 (conformant),
 1 (at least one contract violation) or 2 (usage error, or the target could not be judged).
@@ -52,3 +56,4 @@ Output:
   --strict                 fail on deviations too: for a team that owns both the spec and
                            the server and wants them identical
   -h, --help               show this text`
+}

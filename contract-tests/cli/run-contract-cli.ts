@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url'
+// Brings vitest's `test` key into vite's config type (startVitest's overrides) in any program, the package's too.
+import type {} from 'vitest/config'
 import { parseCliArgs } from '../../mocks/cli/parse-cli-args.ts'
 import { type CliIo, runCli } from '../../mocks/cli/run-cli.ts'
 import type { PetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
@@ -11,18 +13,23 @@ import { checkReachable } from './check-reachable.ts'
 import { contractHelp } from './contract-help.ts'
 import { type RunConfig, resolveRunConfig } from './resolve-run-config.ts'
 
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
+// The suite sits beside this file's folder: .ts in the repository, compiled .js in the package. vitest's root is
+// that folder, so that no vitest config of the project the package is installed in applies.
+const suiteExtension = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
+const suiteRoot = fileURLToPath(new URL('../vitest/', import.meta.url))
 const inProcessBase = { baseUrl: 'http://petstore.mock/v1', messagesBaseUrl: 'http://petstore.mock' }
 
 /**
- * `npm run contract`: resolves the target, runs the suite under vitest, prints the summary, writes
- * the reports and returns the exit code. Never throws: every failure is one line and code 2.
- * @example process.exitCode = await runContractCli(process.argv.slice(2), process.env, console)
+ * `npm run contract` and `petstore-contract`: resolves the target, runs the suite under vitest, prints the
+ * summary, writes the reports and returns the exit code. Never throws: every failure is one line and code 2.
+ * `command` is what the usage line of `--help` calls it.
+ * @example process.exitCode = await runContractCli(process.argv.slice(2), process.env, consoleIo, 'petstore-contract')
  */
 export async function runContractCli(
   argv: Array<string>,
   env: Record<string, string | undefined>,
   io: CliIo,
+  command = 'npm run contract --',
 ): Promise<number> {
   const secretsFrom = (args: Array<string>) => {
     const index = args.findIndex((arg) => arg === '--api-key' || arg.startsWith('--api-key='))
@@ -36,7 +43,7 @@ export async function runContractCli(
   }
   // Filled as keys become known, so that no error line can quote one.
   const secrets = secretsFrom(argv)
-  return runCli(() => runContractMain(argv, env, io, secrets), {
+  return runCli(() => runContractMain(argv, env, io, secrets, command), {
     io,
     redact: (text) => redactText(text, secrets),
     unexpectedPrefix: 'The contract run failed: ',
@@ -48,6 +55,7 @@ async function runContractMain(
   env: Record<string, string | undefined>,
   io: CliIo,
   secrets: Array<string>,
+  command: string,
 ): Promise<number> {
   let server: PetStoreServer | undefined
   try {
@@ -75,7 +83,7 @@ async function runContractMain(
       allowPositionals: false,
     })
     if (values.help) {
-      io.out(contractHelp)
+      io.out(contractHelp(command))
       return 0
     }
     const config = resolveRunConfig(values, env)
@@ -123,10 +131,14 @@ async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secret
   const vitest = await startVitest(
     'test',
     [],
-    { config: false, watch: false, reporters: [reporter], root: projectRoot },
+    { config: false, watch: false, reporters: [reporter], root: suiteRoot },
     {
       test: {
-        include: ['contract-tests/vitest/contract.suite.ts'],
+        include: [`contract.suite${suiteExtension}`],
+        // vitest's default exclude holds **/node_modules/**: where the package is installed, the suite is in there.
+        exclude: [],
+        // No results cache: it would be written beside the suite, inside the installed package.
+        cache: false,
         provide: { petstoreContract: contract },
         pool: 'threads',
         fileParallelism: false,

@@ -1,9 +1,10 @@
-import { operations as catalogue } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
-import type { PetStoreModel } from '../model/create-pet-store-model.ts'
+import { createPetStoreModel, type PetStoreModel } from '../model/create-pet-store-model.ts'
+import { createMockSessions, type MockSessions } from './controls/mock-sessions.ts'
+import { createRequestJournal, type RequestJournal } from './controls/request-journal.ts'
 import { createAuthenticator } from './create-authenticator.ts'
 import { developmentApiKey } from './development-api-key.ts'
-import { createDispatch, type Dispatch, type Execute } from './dispatch.ts'
+import { createDispatch, type Dispatch } from './dispatch.ts'
 import { errorResponse, internalErrorResponse, MockError } from './mock-error.ts'
 import type { MockResponse } from './mock-response.ts'
 import { createPet } from './operations/create-pet.ts'
@@ -21,36 +22,65 @@ export interface PetStoreCoreOptions {
   model: PetStoreModel
   /** Keys accepted as `Authorization: Bearer <key>`. Default: the development key. */
   apiKeys?: ReadonlyArray<string>
+  /** How many requests the journal keeps, the oldest dropped first (`--journal-size`). Default 1000. */
+  journalSize?: number
+  /** How many `X-Mock-Session` stores at most, least recently used dropped first (`--max-sessions`). Default 1000. */
+  maxSessions?: number
 }
 
 export interface PetStoreCore {
   readonly model: PetStoreModel
-  /** Runs one operation: authentication first, then the operation; a refusal becomes an `Error` answer. */
-  execute: Execute
-  /** The one router every adapter calls: routes, answers 404/405/preflights, adds the CORS headers. */
+  /** The one router every adapter calls: routes, applies the controls, answers 404/405/preflights, adds CORS. */
   dispatch: Dispatch
+  /** The default store and one per `X-Mock-Session`, each with its rules. */
+  sessions: MockSessions
+  /** The last requests answered, never a header. */
+  journal: RequestJournal
+  /** Back to the seeded state with no rule and an empty journal: every session, or only the named one. */
+  reset(session?: string | null): Promise<void>
 }
 
 /**
  * The transport-neutral mock: the MSW handlers and the node:http server are thin adapters over it.
  * @example const core = createPetStoreCore({ model: await createPetStoreModel() })
  */
-export function createPetStoreCore({ model, apiKeys = [developmentApiKey] }: PetStoreCoreOptions): PetStoreCore {
+export function createPetStoreCore({
+  model,
+  apiKeys = [developmentApiKey],
+  journalSize = 1000,
+  maxSessions = 1000,
+}: PetStoreCoreOptions): PetStoreCore {
   const authenticate = createAuthenticator(apiKeys)
-
-  const execute: Execute = (operationId, request) => {
-    const refusal = authenticate(request.header('authorization'))
-    if (refusal) return errorResponse(refusal)
-    const route = catalogue[operationId]
-    if (!route) throw new TypeError(`Failed to execute "${operationId}": expected an operationId of the spec.`)
-    try {
-      const answer = operations[operationId]({ request, model, route })
-      return answer instanceof Promise ? answer.catch(toErrorResponse) : answer
-    } catch (error) {
-      return toErrorResponse(error)
-    }
+  const sessions = createMockSessions({ model, createModel: () => createPetStoreModel(model.options), maxSessions })
+  const journal = createRequestJournal(journalSize)
+  const dispatch = createDispatch({
+    authenticate,
+    sessions,
+    journal,
+    run(route, request, store) {
+      try {
+        const answer = operations[route.operationId]({ request, model: store, route })
+        return answer instanceof Promise ? answer.catch(toErrorResponse) : answer
+      } catch (error) {
+        return toErrorResponse(error)
+      }
+    },
+  })
+  return {
+    model,
+    dispatch,
+    sessions,
+    journal,
+    async reset(session) {
+      if (session === undefined || session === null) {
+        journal.clear()
+        await sessions.resetAll()
+        return
+      }
+      journal.clear(session)
+      await sessions.get(session).reset()
+    },
   }
-  return { model, execute, dispatch: createDispatch(execute) }
 }
 
 function toErrorResponse(error: unknown): MockResponse {

@@ -1,6 +1,11 @@
-import type { ApiBase } from '../../spec/operations.ts'
-import type { OperationId } from '../../spec/types.ts'
-import { errorResponse, MockError } from './mock-error.ts'
+import type { ApiBase, OperationSpec } from '../../spec/operations.ts'
+import type { PetStoreModel } from '../model/create-pet-store-model.ts'
+import { forcedAnswer, replacesOperation, reshapeAnswer } from './controls/apply-preferences.ts'
+import type { MockSessions } from './controls/mock-sessions.ts'
+import { sessionName } from './controls/mock-sessions.ts'
+import { type ParsedPrefer, type Preferences, parsePrefer } from './controls/preferences.ts'
+import type { RequestJournal } from './controls/request-journal.ts'
+import { errorResponse, internalErrorResponse, MockError } from './mock-error.ts'
 import { corsHeaders, type MockResponse } from './mock-response.ts'
 import type { BodyRead, OperationRequest } from './operation-request.ts'
 import { findRoute } from './route-table.ts'
@@ -12,7 +17,7 @@ export interface DispatchRequest {
   base: ApiBase
   /** The path below the base, still percent-encoded, without the query: `/pets/7`. */
   path: string
-  /** The whole path as the client sent it (`/v1/pets/7`), for messages. */
+  /** The whole path as the client sent it (`/v1/pets/7`), for messages and the journal. */
   pathname: string
   /** The raw query, without `?`. */
   search: string
@@ -25,8 +30,15 @@ export interface DispatchRequest {
   readBody(): Promise<BodyRead>
 }
 
-/** Runs one operation after authentication; the core's `execute`. */
-export type Execute = (operationId: OperationId, request: OperationRequest) => MockResponse | Promise<MockResponse>
+/** What the router needs of the core: authentication, the operations, the sessions and the journal. */
+export interface DispatchContext {
+  /** A refusal (401) for a request without a valid key, else undefined. */
+  authenticate(authorization: string | null | undefined): MockError | undefined
+  /** Runs one operation on a store, its refusals already turned into `Error` answers. */
+  run(route: OperationSpec, request: OperationRequest, model: PetStoreModel): MockResponse | Promise<MockResponse>
+  sessions: MockSessions
+  journal: RequestJournal
+}
 
 /** The one router: an answer for every request the mock owns, undefined for one it leaves to others. */
 export type Dispatch = (request: DispatchRequest) => MockResponse | Promise<MockResponse> | undefined
@@ -34,26 +46,108 @@ export type Dispatch = (request: DispatchRequest) => MockResponse | Promise<Mock
 /**
  * Builds the mock's one router (rou3, from the spec's routes): an operation (HEAD wherever GET), a CORS
  * preflight, 405 `method_not_allowed` with `Allow`, or 404 `route_not_found`, every answer with the CORS
- * headers. The MSW handlers, the in-process fetch, the browser worker and the node:http server all call it.
- * @example const dispatch = createDispatch(core.execute)
+ * headers and in the journal. For an operation, in this order: the session (`X-Mock-Session`), the key
+ * (401 first), `Prefer` and the session's rules, then the operation on the session's store.
+ * @example const dispatch = createDispatch(context)
  * await dispatch({ method: 'GET', base: 'pets', path: '/pets', … })
  */
-export function createDispatch(execute: Execute): Dispatch {
+export function createDispatch(context: DispatchContext): Dispatch {
+  const { sessions, journal } = context
+
   return (request) => {
     const { method, path } = request
+    const started = performance.now()
     const match = findRoute(request.base, method, path)
-    if (!match) return request.owned ? withCors(routeNotFound(method, request.pathname)) : undefined
-    if (match.kind === 'path') {
-      return withCors(method === 'OPTIONS' ? preflight(match.allow) : methodNotAllowed(method, match.allow))
+    if (!match && !request.owned) return undefined
+    let session: string | null = null
+    if (!match) return finish(journal, request, started, null, null, routeNotFound(method, request.pathname))
+    if (match.kind === 'path')
+      return finish(
+        journal,
+        request,
+        started,
+        null,
+        null,
+        method === 'OPTIONS' ? preflight(match.allow) : methodNotAllowed(method, match.allow),
+      )
+
+    const { route } = match
+    let prefer: ParsedPrefer | undefined
+    try {
+      session = sessionName(request.header('x-mock-session'))
+      const refusal = context.authenticate(request.header('authorization'))
+      if (refusal) return finish(journal, request, started, session, route, errorResponse(refusal))
+      const preferHeader = request.header('prefer')
+      if (preferHeader) prefer = parsePrefer(preferHeader, route)
+    } catch (error) {
+      const answer = error instanceof MockError ? errorResponse(error) : internalErrorResponse()
+      return finish(journal, request, started, session, route, answer)
     }
-    const answer = execute(match.route.operationId, {
+    const operationRequest: OperationRequest = {
       params: match.params,
       query: new URLSearchParams(request.search),
       header: request.header,
       readBody: request.readBody,
-    })
-    return answer instanceof Promise ? answer.then(withCors) : withCors(answer)
+    }
+    const current = sessions.get(session)
+    const ruled = current.rules.match(route.operationId)
+    const model = current.model()
+    // The common case, no control in use: the operation on the store, as fast as before controls existed.
+    if (!ruled && !prefer?.applied && !(model instanceof Promise)) {
+      const answer = context.run(route, operationRequest, model)
+      if (!(answer instanceof Promise)) return finish(journal, request, started, session, route, answer)
+      const name = session
+      return answer.then((value) => finish(journal, request, started, name, route, value))
+    }
+    const preferences: Preferences = { ...ruled, ...withoutUndefined(prefer?.preferences) }
+    const cause = prefer?.applied ? `Prefer: ${prefer.applied}` : 'a mock rule'
+    return (async () => {
+      let answer: MockResponse
+      if (replacesOperation(preferences)) answer = forcedAnswer(preferences, route, cause)
+      else answer = reshapeAnswer(await context.run(route, operationRequest, await model), preferences)
+      if (preferences.delayMs) await new Promise((resolve) => setTimeout(resolve, preferences.delayMs))
+      if (prefer?.applied) answer = { ...answer, headers: { ...answer.headers, 'preference-applied': prefer.applied } }
+      return finish(journal, request, started, session, route, answer)
+    })()
   }
+}
+
+/** Records a request in the journal and puts the CORS headers on its answer. */
+function finish(
+  journal: RequestJournal,
+  request: DispatchRequest,
+  started: number,
+  session: string | null,
+  route: OperationSpec | null,
+  answer: MockResponse,
+): MockResponse {
+  journal.record({
+    method: request.method,
+    path: capped(request.pathname),
+    query: capped(request.search),
+    status: answer.fault ? null : answer.status,
+    durationMs: performance.now() - started,
+    at: started,
+    session,
+    operationId: route?.operationId ?? null,
+    route,
+  })
+  return withCors(answer)
+}
+
+/** A journal entry keeps at most this much of a path or query: 1,000 entries stay a few MB at worst. */
+const maxJournalText = 2_048
+
+function capped(text: string): string {
+  return text.length > maxJournalText ? `${text.slice(0, maxJournalText)}…` : text
+}
+
+function withoutUndefined(preferences: Preferences | undefined): Preferences {
+  const kept: Preferences = {}
+  if (preferences?.code !== undefined) kept.code = preferences.code
+  if (preferences?.delayMs !== undefined) kept.delayMs = preferences.delayMs
+  if (preferences?.fault !== undefined) kept.fault = preferences.fault
+  return kept
 }
 
 /**
@@ -71,8 +165,7 @@ export function claims(request: Pick<DispatchRequest, 'method' | 'base' | 'path'
  */
 export function withCors(answer: MockResponse): MockResponse {
   const { headers } = answer
-  if (!Object.isFrozen(headers))
-    return { status: answer.status, headers: { ...corsHeaders, ...headers }, body: answer.body }
+  if (!Object.isFrozen(headers)) return { ...answer, headers: { ...corsHeaders, ...headers } }
   // Header sets shared by many answers (frozen) are merged once: the hot paths (lists, pets) build none.
   let merged = mergedHeaders.get(headers)
   if (merged === undefined) {
@@ -111,7 +204,7 @@ export function preflight(allow: ReadonlyArray<string>): MockResponse {
     headers: {
       allow: allow.join(', '),
       'access-control-allow-methods': allow.join(', '),
-      'access-control-allow-headers': 'Authorization, Content-Type',
+      'access-control-allow-headers': 'Authorization, Content-Type, Prefer, X-Mock-Session',
       'access-control-max-age': '600',
     },
   }

@@ -17,6 +17,19 @@ export type ErrorCode =
   | 'headers_too_large'
   | 'request_timeout'
   | 'storage_unavailable'
+  | 'invalid_preference'
+  | 'invalid_rule'
+  | 'invalid_session'
+  | 'rule_not_found'
+  | 'forbidden'
+  | 'conflict'
+  | 'unprocessable_entity'
+  | 'too_many_requests'
+  | 'internal_error'
+  | 'bad_gateway'
+  | 'service_unavailable'
+  | 'gateway_timeout'
+  | 'forced_error'
 
 /**
  * A request the mock refuses, mapped to an `Error` body in one place (`errorResponse`).

@@ -9,6 +9,12 @@ export interface MockResponse {
    * answer (204, HEAD).
    */
   body?: string | Uint8Array
+  /**
+   * A connection fault for the adapter to act out instead of answering (`Prefer: fault=…`, a rule):
+   * `reset` drops the connection (in-process: the fetch rejects with a TypeError), `timeout` answers
+   * nothing until the client gives up or the server's own request timeout passes.
+   */
+  fault?: 'reset' | 'timeout'
 }
 
 /**
@@ -17,7 +23,7 @@ export interface MockResponse {
  */
 export const corsHeaders: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Allow, Deprecation, Sunset, WWW-Authenticate',
+  'access-control-expose-headers': 'Allow, Deprecation, Sunset, WWW-Authenticate, Preference-Applied',
 }
 
 // Frozen: shared by every answer that has no other header, and so cached by `withCors`.

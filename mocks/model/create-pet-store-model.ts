@@ -152,7 +152,7 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
   let exclusive: Promise<void> | undefined
 
   async function exclusively(change: () => Promise<void>): Promise<void> {
-    while (exclusive) await exclusive
+    while (exclusive) await exclusive.catch(() => {})
     const run = (async () => {
       if (creating > 0) await new Promise<void>((resolve) => (drained = resolve))
       await change()
@@ -190,7 +190,7 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
       return byId.get(id)
     },
     async createPet(newPet) {
-      while (exclusive) await exclusive
+      while (exclusive) await exclusive.catch(() => {})
       // The id is taken before the first await, so concurrent creates never share one.
       const id = ++lastPetId
       creating++

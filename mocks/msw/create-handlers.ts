@@ -6,6 +6,9 @@ import { createMount, type Mount } from './create-mount.ts'
 import { readCappedBody } from './read-capped-body.ts'
 import { toFetchResponse } from './to-fetch-response.ts'
 
+/** How long `fault=timeout` holds an in-process or worker request unless its signal aborts first. */
+const faultTimeoutMs = 30_000
+
 export interface HandlerOptions {
   /** Where the pets API is mounted. Default `*\/v1`: any origin, path `/v1`. */
   baseUrl?: string
@@ -24,15 +27,16 @@ export function createHandlers(core: PetStoreCore, options: HandlerOptions = {})
     createMount('pets', options.baseUrl ?? '*/v1', true),
     createMount('messages', options.messagesBaseUrl ?? '*', false),
   ]
-  const predicate = ({ request }: { request: Request }) => {
-    const target = toDispatchRequest(mounts, request)
-    if (target === undefined) return false
-    return { matches: true, params: { base: target.base, path: target.path, owned: target.owned ? 'yes' : '' } }
-  }
+  // One catch-all handler that decides in its resolver, not a custom predicate: msw takes predicate functions
+  // only from 2.11, and the peer range starts at 2.10. A resolver that returns nothing leaves the request to the
+  // handlers after it, or to msw's `onUnhandledRequest`, as a predicate that does not match would. A RegExp
+  // without groups, unlike '*', makes msw decode nothing, so a malformed percent-escape reaches the core.
   return [
-    http.all(predicate, async ({ request, params }) => {
-      const { base, path, owned } = params as { base: ApiBase; path: string; owned: string }
-      const answer = await core.dispatch(fetchRequest(request, base, path, owned === 'yes'))
+    http.all(/.*/, async ({ request }) => {
+      const target = toDispatchRequest(mounts, request)
+      if (target === undefined) return undefined
+      const answer = await core.dispatch(fetchRequest(request, target.base, target.path, target.owned))
+      if (answer?.fault === 'timeout') await untilAborted(request.signal, faultTimeoutMs)
       return answer && toFetchResponse(answer, request.method)
     }),
   ]
@@ -70,4 +74,17 @@ function fetchRequest(request: Request, base: ApiBase, path: string, owned: bool
     header: (name) => request.headers.get(name),
     readBody: () => readCappedBody(request),
   }
+}
+
+/** Resolves when the request is aborted (the client gave up) or after `ms`, whichever comes first. */
+function untilAborted(signal: AbortSignal, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done, { once: true })
+    function done(): void {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+  })
 }

@@ -5,6 +5,8 @@ import type { MockResponse } from '../core/mock-response.ts'
  * @example toFetchResponse(answer, request.method)
  */
 export function toFetchResponse(answer: MockResponse, method = 'GET'): Response {
+  // A connection fault: msw turns a network error response into a rejected fetch (a TypeError).
+  if (answer.fault) return Response.error()
   // A cached Uint8Array is safe to hand over: a Response copies the bytes of its body.
   const body = method === 'HEAD' || answer.body === undefined ? null : (answer.body as BodyInit)
   return new Response(body, { status: answer.status, headers: answer.headers })

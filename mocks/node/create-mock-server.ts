@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { type AdminGuard, adminBasePath, answerAdmin } from '../core/controls/admin-api.ts'
 import type { PetStoreCore } from '../core/create-pet-store-core.ts'
 import { methodNotAllowed, withCors } from '../core/dispatch.ts'
 import { type ErrorCode, errorResponse, internalErrorResponse, MockError } from '../core/mock-error.ts'
 import type { MockResponse } from '../core/mock-response.ts'
+import { isLoopbackHost } from './is-loopback-host.ts'
 import { readNodeBody } from './read-node-body.ts'
 
 export interface MockServerOptions {
@@ -12,6 +14,11 @@ export interface MockServerOptions {
   host?: string
   /** Default 4010; 0 picks a free port. */
   port?: number
+  /**
+   * What `/__mock` requires off loopback: `Authorization: Bearer <adminToken>`. On a loopback host the
+   * admin API is open; elsewhere without a token it answers 403.
+   */
+  adminToken?: string
 }
 
 export interface MockServer {
@@ -24,17 +31,21 @@ export interface MockServer {
 
 const basePaths = { pets: '/v1', messages: '' } as const
 
+/** How long a request may take to arrive; also how long `fault=timeout` holds a connection. */
+const requestTimeoutMs = 30_000
+
 /**
  * The standalone mock: a node:http server over the core's one router; it owns every path.
  * Pets API under `/v1`, messages API at the root.
  * @example const mock = createMockServer({ core, port: 0 }); const { baseUrl } = await mock.listen()
  */
-export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: MockServerOptions): MockServer {
+export function createMockServer({ core, host = '127.0.0.1', port = 4010, adminToken }: MockServerOptions): MockServer {
+  const adminGuard: AdminGuard = { open: isLoopbackHost(host), token: adminToken }
   // Node's own answers (a bare 417, a 400 for a missing Host) would skip the Error body: the
   // options and listeners below route every such case through the mock instead.
   const server = createServer(
     {
-      requestTimeout: 30_000,
+      requestTimeout: requestTimeoutMs,
       headersTimeout: 10_000,
       keepAliveTimeout: 5_000,
       requireHostHeader: false,
@@ -108,6 +119,13 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: Mock
     if (!url.startsWith('/')) url = absoluteFormPath(url)
     const queryStart = url.indexOf('?')
     const pathname = queryStart === -1 ? url : url.slice(0, queryStart)
+    const search = queryStart === -1 ? '' : url.slice(queryStart + 1)
+    const header = (name: string): string | undefined => {
+      const value = request.headers[name]
+      return Array.isArray(value) ? value.join(', ') : value
+    }
+    if (pathname === adminBasePath || pathname.startsWith(`${adminBasePath}/`))
+      return answerAdmin(core, adminGuard, { method, path: pathname, search, header, readBody })
     const petsEnd = basePaths.pets.length
     const underPets = pathname.startsWith(basePaths.pets) && (pathname.length === petsEnd || pathname[petsEnd] === '/')
     // Every path is the server's own: one the router does not know is a 404.
@@ -116,12 +134,9 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: Mock
       base: underPets ? 'pets' : 'messages',
       path: underPets ? pathname.slice(petsEnd) : pathname,
       pathname,
-      search: queryStart === -1 ? '' : url.slice(queryStart + 1),
+      search,
       owned: true,
-      header: (name) => {
-        const value = request.headers[name]
-        return Array.isArray(value) ? value.join(', ') : value
-      },
+      header,
       readBody,
     })
     return answer ?? withCors(internalErrorResponse())
@@ -152,6 +167,10 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010 }: Mock
 
 function send(response: ServerResponse, request: IncomingMessage, answer: MockResponse): void {
   if (response.headersSent || response.destroyed) return
+  if (answer.fault) {
+    actOutFault(request.socket, answer.fault)
+    return
+  }
   // A flat [name, value, …] list is node's cheapest way to write headers.
   const headers: Array<string> = []
   for (const name in answer.headers) headers.push(name, answer.headers[name] as string)
@@ -209,8 +228,24 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   else writeRaw(socket, answer)
 }
 
+/**
+ * A connection fault instead of an answer: `reset` drops the connection at once (a TCP reset where the
+ * platform allows), `timeout` answers nothing and drops it after the server's request timeout.
+ */
+function actOutFault(socket: Socket, fault: 'reset' | 'timeout'): void {
+  if (fault === 'reset') {
+    socket.resetAndDestroy()
+    return
+  }
+  setTimeout(() => socket.destroy(), requestTimeoutMs).unref()
+}
+
 /** Writes an answer straight to the socket and closes it: for requests node:http does not hand over. */
 function writeRaw(socket: Socket, answer: MockResponse): void {
+  if (answer.fault) {
+    actOutFault(socket, answer.fault)
+    return
+  }
   if (!socket.writable) {
     socket.destroy()
     return

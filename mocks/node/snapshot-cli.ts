@@ -5,11 +5,11 @@ import { parseCliArgs } from '../cli/parse-cli-args.ts'
 import { parseInteger } from '../cli/parse-integer.ts'
 import { SnapshotError, takeSnapshot } from './take-snapshot.ts'
 
-const help = `Usage: npm start -- snapshot --base-url URL --out FILE [options]
+const help = (command: string) => `Usage: ${command} snapshot --base-url URL --out FILE [options]
 
 Reads a deployment's pets with GET requests only (GET /pets?limit=100, without a filter and once per
 status), checks every pet against the spec and writes them as a fixtures file (the format of
-fixtures/pets.json) for "npm start -- --fixtures FILE". The interface has no paging beyond limit: a
+fixtures/pets.json) for "${command} --fixtures FILE". The interface has no paging beyond limit: a
 deployment with more than 100 pets of a status shows only 100 of them (the summary says so).
 
 Options:
@@ -21,10 +21,15 @@ Options:
 
 /**
  * `petstore-mock snapshot` (`npm start -- snapshot ...`): a fixtures file from a real deployment.
- * @example await runSnapshotCli(['--base-url', 'https://staging.example.com/v1', '--out', 'staging.json'])
+ * `command` is what the usage line of `--help` calls the mock's command.
+ * @example await runSnapshotCli(['--base-url', 'https://staging.example.com/v1', '--out', 'staging.json'], process.env)
  * @throws CliError with a one-line reason
  */
-export async function runSnapshotCli(args: Array<string>): Promise<number> {
+export async function runSnapshotCli(
+  args: Array<string>,
+  env: Record<string, string | undefined> = process.env,
+  command = 'npm start --',
+): Promise<number> {
   const { values } = parseCliArgs({
     args,
     options: {
@@ -36,13 +41,13 @@ export async function runSnapshotCli(args: Array<string>): Promise<number> {
     },
   })
   if (values.help) {
-    console.log(help)
+    console.log(help(command))
     return 0
   }
   if (!values['base-url']) throw new CliError('snapshot needs --base-url URL, e.g. https://staging.example.com/v1.')
   if (!values.out) throw new CliError('snapshot needs --out FILE, the fixtures file to write.')
   const baseUrl = parseBaseUrl(values['base-url'])
-  const apiKey = values['api-key'] ?? process.env.PETSTORE_API_KEY ?? ''
+  const apiKey = values['api-key'] ?? env.PETSTORE_API_KEY ?? ''
   if (apiKey.trim() === '') throw new CliError('snapshot needs an API key: --api-key KEY or PETSTORE_API_KEY.')
   const timeoutMs = parseInteger('--timeout-ms', values['timeout-ms'], 1, 600_000)
 

@@ -10,6 +10,12 @@ export interface PetStoreServerOptions extends PetStoreModelOptions {
   host?: string
   /** Default 0: a free port (the CLI's default is 4010). */
   port?: number
+  /** Required as `Authorization: Bearer <token>` by `/__mock` off loopback (`--admin-token`). */
+  adminToken?: string
+  /** How many requests the journal keeps (`--journal-size`). Default 1000. */
+  journalSize?: number
+  /** How many `X-Mock-Session` stores at most (`--max-sessions`). Default 1000. */
+  maxSessions?: number
   /** Sees the node:http server before it listens: the place to shorten its timeouts or count requests. */
   configure?: (server: Server) => void
 }
@@ -22,7 +28,7 @@ export interface PetStoreServer {
   model: PetStoreModel
   core: PetStoreCore
   server: Server
-  /** Restores the seeded state, ids included. */
+  /** Restores the seeded state, ids included, with no rule, no session and an empty journal (`POST /__mock/reset`). */
   reset(): Promise<void>
   /** Stops accepting, closes idle and open connections. */
   close(): Promise<void>
@@ -37,11 +43,11 @@ export interface PetStoreServer {
  * await mock.close()
  */
 export async function startPetStoreServer(options: PetStoreServerOptions = {}): Promise<PetStoreServer> {
-  const { apiKeys, host, port = 0, configure, ...modelOptions } = options
+  const { apiKeys, host, port = 0, configure, adminToken, journalSize, maxSessions, ...modelOptions } = options
   const model = await createPetStoreModel(modelOptions)
-  const core = createPetStoreCore({ model, apiKeys })
-  const mock = createMockServer({ core, host, port })
+  const core = createPetStoreCore({ model, apiKeys, journalSize, maxSessions })
+  const mock = createMockServer({ core, host, port, adminToken })
   configure?.(mock.server)
   const { baseUrl, messagesBaseUrl } = await mock.listen()
-  return { baseUrl, messagesBaseUrl, model, core, server: mock.server, reset: () => model.reset(), close: mock.close }
+  return { baseUrl, messagesBaseUrl, model, core, server: mock.server, reset: () => core.reset(), close: mock.close }
 }

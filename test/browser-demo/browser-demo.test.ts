@@ -161,3 +161,80 @@ it('puts the CORS headers on the worker answers too, as on every transport (deci
     [404, '*'],
   ])
 })
+
+it('honours the mock controls in the worker: Prefer, rules, journal, sessions, reset', async () => {
+  const seen = await page.evaluate(async (key) => {
+    const mock = (
+      window as unknown as { petStoreMock: import('../../mocks/browser/setup-pet-store-worker.ts').PetStoreWorker }
+    ).petStoreMock
+    const auth = { authorization: `Bearer ${key}` }
+    await mock.reset()
+    const preferred = await fetch('/v1/pets?limit=1', { headers: { ...auth, prefer: 'code=503' } })
+    const unauthenticated = await fetch('/v1/pets?limit=1', { headers: { prefer: 'code=503' } })
+    const rule = mock.rules.add({ method: 'GET', path: '/v1/pets/{petId}', status: 500, times: 1 })
+    const ruled = [
+      (await fetch('/v1/pets/1', { headers: auth })).status,
+      (await fetch('/v1/pets/1', { headers: auth })).status,
+    ]
+    let reset = 'answered'
+    try {
+      await fetch('/v1/pets?limit=1', { headers: { ...auth, prefer: 'fault=reset' } })
+    } catch (error) {
+      reset = (error as Error).name
+    }
+    const session = mock.session('tab-2')
+    const created = await fetch('/v1/pets', {
+      method: 'POST',
+      headers: { ...auth, ...session.headers, 'content-type': 'application/json' },
+      body: '{"name":"Only-in-session","categoryId":1}',
+    })
+    const inSession = (await (await fetch('/v1/pets?limit=100', { headers: { ...auth, ...session.headers } })).json())
+      .length
+    const inDefault = (await (await fetch('/v1/pets?limit=100', { headers: auth })).json()).length
+    const journal = mock.journal.list({ path: '/v1/pets/{petId}' }).map((entry) => entry.status)
+    const sessionJournal = session.journal.list().map((entry) => `${entry.method} ${entry.status} ${entry.session}`)
+    await session.state.replace({ pets: [{ id: 9, name: 'Solo', categoryId: 2 }] })
+    const sessionState = await (await fetch('/v1/pets/9', { headers: { ...auth, ...session.headers } })).json()
+    const started = performance.now()
+    const delayed = await fetch('/v1/pets?limit=2', { headers: { ...auth, prefer: 'delay=150, fault=malformed' } })
+    const delayedText = await delayed.text()
+    let malformed = 'parsed'
+    try {
+      JSON.parse(delayedText)
+    } catch {
+      malformed = 'cut off'
+    }
+    const waited = performance.now() - started >= 140
+    await mock.reset()
+    return {
+      preferred: [preferred.status, preferred.headers.get('preference-applied')],
+      unauthenticated: unauthenticated.status,
+      rule: rule.id,
+      ruled,
+      reset,
+      created: created.status,
+      inSession,
+      inDefault,
+      journal,
+      sessionJournal,
+      afterReset: mock.journal.list().length,
+      sessionState,
+      delayed: [delayed.status, malformed, waited],
+    }
+  }, developmentApiKey)
+  expect(seen).toEqual({
+    preferred: [503, 'code=503'],
+    unauthenticated: 401,
+    rule: 'r1',
+    ruled: [500, 200],
+    reset: 'TypeError',
+    created: 201,
+    inSession: 51,
+    inDefault: 50,
+    journal: [500, 200],
+    sessionJournal: ['POST 201 tab-2', 'GET 200 tab-2'],
+    afterReset: 0,
+    sessionState: { id: 9, name: 'Solo', categoryId: 2 },
+    delayed: [200, 'cut off', true],
+  })
+})

@@ -1,6 +1,7 @@
 import type fc from 'fast-check'
 import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
 import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
+import { adminRequestArbitrary } from './admin-request-arbitrary.ts'
 import type { FuzzAnswer } from './fuzz-answer.ts'
 import type { FuzzRequest } from './fuzz-request.ts'
 import { type RawRequest, rawRequestArbitrary } from './raw-request-arbitrary.ts'
@@ -96,6 +97,48 @@ export async function malformedHttpFuzzTarget(): Promise<FuzzTarget<RawRequest>>
     },
     sendValid: () => sendValid(port),
     reset: () => model.reset(),
+    close: () => mock.close(),
+  }
+}
+
+/**
+ * The standalone mock's admin API (`/__mock`) and its controls on API requests (`Prefer`,
+ * `X-Mock-Session`), over raw sockets. Besides the usual checks, a refused request (4xx) must change
+ * nothing: the rules and the pets are compared before and after it.
+ * @example const target = await adminApiFuzzTarget()
+ */
+export async function adminApiFuzzTarget(): Promise<FuzzTarget<FuzzRequest>> {
+  const { mock, port, baseUrl } = await startFuzzServer()
+  const admin = `${new URL(baseUrl).origin}/__mock`
+  const observe = async (): Promise<string> => {
+    const [rules, state] = await Promise.all([
+      fetch(`${admin}/rules`).then((response) => response.text()),
+      fetch(`${admin}/state`).then((response) => response.text()),
+    ])
+    return `${rules}\n${state}`
+  }
+  return {
+    name: 'admin API',
+    arbitrary: adminRequestArbitrary,
+    async send(request) {
+      const before = await observe()
+      const answer = await sendRawHttp(port, serializeRequest(request, 'petstore.test'), {
+        head: request.method === 'HEAD',
+        timeoutMs: answerTimeoutMs,
+      })
+      if (answer.kind === 'response' && answer.status >= 400 && (await observe()) !== before)
+        return {
+          method: request.method,
+          answer: { kind: 'no-answer', reason: `the ${answer.status} answer changed the rules or the pets` },
+        }
+      return { method: request.method, answer }
+    },
+    // A rule the request added (a 201) may answer the valid request: it is reset away first.
+    sendValid: async () => {
+      await fetch(`${admin}/reset`, { method: 'POST' })
+      return sendValid(port)
+    },
+    reset: async () => void (await fetch(`${admin}/reset`, { method: 'POST' })),
     close: () => mock.close(),
   }
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fuzzSeed, testSeedSource } from '../../tools/fuzz-seed.ts'
-import { type FuzzTarget, inProcessFuzzTarget, malformedHttpFuzzTarget, standaloneFuzzTarget } from './fuzz-targets.ts'
+import {
+  adminApiFuzzTarget,
+  type FuzzTarget,
+  inProcessFuzzTarget,
+  malformedHttpFuzzTarget,
+  standaloneFuzzTarget,
+} from './fuzz-targets.ts'
 import { prototypeChanges, takePrototypeSnapshot } from './prototype-snapshot.ts'
 import { type FuzzOutcome, fuzzMemoryBounds, runFuzz } from './run-fuzz.ts'
 
@@ -14,6 +20,7 @@ describe.each([
   ['in-process', inProcessFuzzTarget as () => Promise<FuzzTarget<unknown>>, 400],
   ['standalone', standaloneFuzzTarget as () => Promise<FuzzTarget<unknown>>, 400],
   ['standalone, malformed HTTP', malformedHttpFuzzTarget as () => Promise<FuzzTarget<unknown>>, 300],
+  ['admin API', adminApiFuzzTarget as () => Promise<FuzzTarget<unknown>>, 200],
 ])('%s mock under hostile requests', (name, start, runs) => {
   const prototypes = takePrototypeSnapshot()
   let target: FuzzTarget<unknown>

@@ -3,13 +3,20 @@ import { parseCliArgs } from '../../mocks/cli/parse-cli-args.ts'
 import { parseInteger } from '../../mocks/cli/parse-integer.ts'
 import { type CliIo, runCli } from '../../mocks/cli/run-cli.ts'
 import { fuzzSeed } from '../../tools/fuzz-seed.ts'
-import { type FuzzTarget, inProcessFuzzTarget, malformedHttpFuzzTarget, standaloneFuzzTarget } from './fuzz-targets.ts'
+import {
+  adminApiFuzzTarget,
+  type FuzzTarget,
+  inProcessFuzzTarget,
+  malformedHttpFuzzTarget,
+  standaloneFuzzTarget,
+} from './fuzz-targets.ts'
 import { type FuzzOutcome, fuzzMemoryBounds, runFuzz } from './run-fuzz.ts'
 
 const targets: Record<string, () => Promise<FuzzTarget<unknown>>> = {
   'in-process': inProcessFuzzTarget as () => Promise<FuzzTarget<unknown>>,
   standalone: standaloneFuzzTarget as () => Promise<FuzzTarget<unknown>>,
   malformed: malformedHttpFuzzTarget as () => Promise<FuzzTarget<unknown>>,
+  admin: adminApiFuzzTarget as () => Promise<FuzzTarget<unknown>>,
 }
 
 /** The `--help` text of `npm run fuzz`. */
@@ -24,7 +31,8 @@ Options:
   --seconds S     time limit for the whole run, shared by the targets (default 120)
   --seed N        fast-check seed (default FUZZ_SEED, else a fresh one, printed)
   --path P        replay one counterexample: the path of a failure report (with one --target)
-  --target T      in-process, standalone or malformed (malformed HTTP over sockets); default all
+  --target T      in-process, standalone, malformed (malformed HTTP over sockets) or admin
+                  (the /__mock admin API, Prefer and X-Mock-Session); default all
   -h, --help      show this text
 
 Exit code: 0 when every target passes, 1 when one fails (its shrunk counterexample is printed), 2 on a usage error.`

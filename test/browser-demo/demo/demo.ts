@@ -4,7 +4,7 @@
  * Bundled and served by `serve-demo.ts` (`npm run demo`).
  */
 
-import { setupPetStoreWorker } from '../../../mocks/browser/setup-pet-store-worker.ts'
+import { type PetStoreWorker, setupPetStoreWorker } from '../../../mocks/browser/setup-pet-store-worker.ts'
 import { developmentApiKey } from '../../../mocks/core/create-pet-store-core.ts'
 import { petStatuses } from '../../../spec/schemas.ts'
 
@@ -52,8 +52,14 @@ await startWorker()
 
 async function startWorker(): Promise<void> {
   try {
-    const { worker } = await setupPetStoreWorker()
-    await worker.start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true })
+    const mock = await setupPetStoreWorker()
+    await mock.worker.start({
+      serviceWorker: { url: '/mockServiceWorker.js' },
+      onUnhandledRequest: 'bypass',
+      quiet: true,
+    })
+    // The mock's controls (rules, journal, sessions), for the browser console and the browser test.
+    ;(window as unknown as { petStoreMock: PetStoreWorker }).petStoreMock = mock
   } catch (error) {
     showWorkerState(
       'failed',

@@ -1,0 +1,11 @@
+// `petstore-contract/contract`: the contract suite from code. `runContract` is the one orchestrator (in this
+// process, no vitest); `runContractCli` is the `petstore-contract` command (vitest underneath) with its exit code.
+export type { CliIo } from '../mocks/cli/run-cli.ts'
+export { runContractCli } from './cli/run-contract-cli.ts'
+export type { ClientOptions, FetchLike } from './client/contract-client.ts'
+export type { CheckResult, Exchange, FindingLevel } from './model/exchange.ts'
+export type { FindingCounts, RunResult, TargetInfo } from './model/run-result.ts'
+export type { ScenarioOutcome, ScenarioResult } from './model/scenario-result.ts'
+export { writeReports } from './reports/write-reports.ts'
+export { type RunContractOptions, runContract } from './run/run-contract.ts'
+export { selectableNames } from './run/select-scenarios.ts'

@@ -1,0 +1,111 @@
+import type { PetStoreModel } from '../../model/create-pet-store-model.ts'
+import { MockError } from '../mock-error.ts'
+import { createRuleSet, type RuleSet } from './rule-set.ts'
+
+/** One client's own mock: a store seeded like the default one, and its own rules. */
+export interface MockSession {
+  /** The `X-Mock-Session` name, or null for the default store. */
+  readonly name: string | null
+  readonly rules: RuleSet
+  /** The session's store, seeded on first use. */
+  model(): PetStoreModel | Promise<PetStoreModel>
+  /** Back to the seeded store (ids included), rules cleared. */
+  reset(): Promise<void>
+}
+
+export interface MockSessions {
+  readonly default: MockSession
+  /** The named session (created lazily, the least recently used dropped past the limit), or the default one. */
+  get(name: string | null): MockSession
+  /** Drops every named session and resets the default one. */
+  resetAll(): Promise<void>
+  readonly size: number
+}
+
+export interface MockSessionsOptions {
+  /** The default store. */
+  model: PetStoreModel
+  /** A store seeded exactly like the default one, for each new session. */
+  createModel: () => Promise<PetStoreModel>
+  /** Default 1000. */
+  maxSessions?: number
+}
+
+const sessionPattern = /^[A-Za-z0-9._-]{1,64}$/
+
+/**
+ * Reads an `X-Mock-Session` header: null when absent, the name when valid, else a 400 `invalid_session`.
+ * @example sessionName('e2e-worker-3') // 'e2e-worker-3'
+ */
+export function sessionName(header: string | null | undefined): string | null {
+  if (header === null || header === undefined) return null
+  if (sessionPattern.test(header)) return header
+  throw new MockError(
+    400,
+    'invalid_session',
+    `The X-Mock-Session header must be 1 to 64 of A-Z a-z 0-9 . _ -, got ${JSON.stringify(header.slice(0, 70))}.`,
+  )
+}
+
+/**
+ * The sessions of one mock: the default store plus a store per `X-Mock-Session`, created when first
+ * named (O(seed) time), at most `maxSessions` of them, least recently used dropped first.
+ * @example const sessions = createMockSessions({ model, createModel: () => createPetStoreModel(model.options) })
+ */
+export function createMockSessions({ model, createModel, maxSessions = 1000 }: MockSessionsOptions): MockSessions {
+  const seed = model.options.seed
+  const defaultRules = createRuleSet(seed)
+  const defaultSession: MockSession = {
+    name: null,
+    rules: defaultRules,
+    model: () => model,
+    async reset() {
+      defaultRules.clear()
+      await model.reset()
+    },
+  }
+  const named = new Map<string, MockSession>()
+
+  function createSession(name: string): MockSession {
+    const rules = createRuleSet(seed)
+    let store: Promise<PetStoreModel> | undefined
+    let ready: PetStoreModel | undefined
+    return {
+      name,
+      rules,
+      model() {
+        if (ready) return ready
+        store ??= createModel().then((created) => (ready = created))
+        return store
+      },
+      async reset() {
+        rules.clear()
+        if (store) await (await store).reset()
+      },
+    }
+  }
+
+  return {
+    default: defaultSession,
+    get size() {
+      return named.size
+    },
+    get(name) {
+      if (name === null) return defaultSession
+      let session = named.get(name)
+      if (session) {
+        // Most recently used last: the map's order is the eviction order.
+        named.delete(name)
+      } else {
+        session = createSession(name)
+        if (named.size >= maxSessions) named.delete(named.keys().next().value as string)
+      }
+      named.set(name, session)
+      return session
+    },
+    async resetAll() {
+      named.clear()
+      await defaultSession.reset()
+    },
+  }
+}

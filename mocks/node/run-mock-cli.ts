@@ -1,0 +1,95 @@
+import { listenError } from '../cli/listen-error.ts'
+import { parseCliArgs } from '../cli/parse-cli-args.ts'
+import { parseInteger } from '../cli/parse-integer.ts'
+import { runCli } from '../cli/run-cli.ts'
+import { serveHelp } from '../cli/serve-help.ts'
+import { developmentApiKey } from '../core/create-pet-store-core.ts'
+import { defaultModelOptions } from '../model/create-pet-store-model.ts'
+import { isLoopbackHost } from './is-loopback-host.ts'
+import { resolveApiKeys } from './resolve-api-keys.ts'
+import { prepareServeState, stateServeHelp, stateServeOptions } from './serve-options.ts'
+import { runSnapshotCli } from './snapshot-cli.ts'
+import { startPetStoreServer } from './start-pet-store-server.ts'
+
+/**
+ * The standalone server's command line (`npm start` here, `petstore-mock` where the package is installed):
+ * serves until SIGINT or SIGTERM and returns the exit code of a mistake (one line on stderr).
+ * `command` is what the usage line of `--help` calls it.
+ * @example process.exitCode = await runMockCli(process.argv.slice(2), process.env, 'petstore-mock')
+ */
+export function runMockCli(
+  argv: Array<string>,
+  env: Record<string, string | undefined>,
+  command: string,
+): Promise<number> {
+  return runCli(async () => {
+    if (argv[0] === 'snapshot') return runSnapshotCli(argv.slice(1), env, command)
+    const { values } = parseCliArgs({
+      args: argv,
+      options: {
+        port: { type: 'string', default: '4010' },
+        host: { type: 'string', default: '127.0.0.1' },
+        seed: { type: 'string', default: String(defaultModelOptions.seed) },
+        pets: { type: 'string' },
+        'api-key': { type: 'string', multiple: true, default: [] },
+        'admin-token': { type: 'string' },
+        'journal-size': { type: 'string', default: '1000' },
+        'max-sessions': { type: 'string', default: '1000' },
+        help: { type: 'boolean', short: 'h', default: false },
+        ...stateServeOptions,
+      },
+    })
+    if (values.help) {
+      console.log(`${serveHelp(command)}\n\n${stateServeHelp}`)
+      return 0
+    }
+    const port = parseInteger('--port', values.port, 0, 65_535)
+    const seed = parseInteger('--seed', values.seed, 0, 2 ** 31 - 1)
+    const pets = values.pets === undefined ? undefined : parseInteger('--pets', values.pets, 0, 1_000_000)
+    const { keys, development } = resolveApiKeys(values['api-key'], env.PETSTORE_API_KEY)
+
+    const journalSize = parseInteger('--journal-size', values['journal-size'], 0, 1_000_000)
+    const maxSessions = parseInteger('--max-sessions', values['max-sessions'], 1, 100_000)
+    const adminToken = values['admin-token'] ?? env.PETSTORE_ADMIN_TOKEN
+
+    const state = await prepareServeState(values)
+    const mock = await startPetStoreServer({
+      seed,
+      pets,
+      apiKeys: keys,
+      host: values.host,
+      port,
+      adminToken,
+      journalSize,
+      maxSessions,
+      ...state.modelOptions,
+    }).catch((error) => {
+      throw listenError(values.host, port, error)
+    })
+    const { baseUrl, messagesBaseUrl } = mock
+    await state.attach(mock.model).catch(async (error: unknown) => {
+      await mock.close()
+      throw error
+    })
+    const keyNote = development
+      ? `development key "${developmentApiKey}"`
+      : `${keys.length} API key(s) from ${values['api-key'].length > 0 ? '--api-key' : 'PETSTORE_API_KEY'}`
+    const adminNote = isLoopbackHost(values.host)
+      ? 'admin API open on loopback'
+      : adminToken
+        ? 'admin API needs the admin token'
+        : 'admin API closed (no admin token)'
+    console.log(
+      `Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}/messages), ` +
+        `${mock.model.allPets().length} pets, seed ${seed}, ${keyNote}${state.note ? `, ${state.note}` : ''}, ` +
+        `${adminNote} at ${new URL(baseUrl).origin}/__mock`,
+    )
+
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        console.log(`Pet Store mock stopping (${signal})`)
+        void mock.close().then(() => process.exit(0))
+      })
+    }
+  })
+}

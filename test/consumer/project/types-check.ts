@@ -1,0 +1,24 @@
+// The consumer's tsc (strict, NodeNext, otherwise default: no skipLibCheck) over every entry point's types.
+import { test as base } from '@playwright/test'
+import { setupServer } from 'msw/node'
+import { createPetStoreMock, type NewPet, type Pet, type PetStoreMock } from 'petstore-contract'
+import { type RunResult, runContract, type ScenarioResult } from 'petstore-contract/contract'
+import { createPetStoreHandlers } from 'petstore-contract/msw'
+import { type PetStoreServer, startPetStoreServer } from 'petstore-contract/node'
+import { type PetStoreNetwork, petStoreFixture } from 'petstore-contract/playwright'
+
+const mock: PetStoreMock = await createPetStoreMock({ seed: 2, baseUrl: 'https://api.example.com/v1' })
+const server = setupServer(...mock.handlers, ...(await createPetStoreHandlers()).handlers)
+const newPet: NewPet = { name: 'Rex', categoryId: 1, status: 'available' }
+const pets: Array<Pet> = await (await mock.fetch('https://api.example.com/v1/pets')).json()
+const standalone: PetStoreServer = await startPetStoreServer({ port: 0, apiKeys: ['key'] })
+const result: RunResult = await runContract({
+  targetName: 'standalone',
+  baseUrl: standalone.baseUrl,
+  messagesBaseUrl: standalone.messagesBaseUrl,
+  apiKey: 'key',
+})
+const exitCode: 0 | 1 | 2 = result.exitCode
+const firstScenario: ScenarioResult | undefined = result.scenarios[0]
+export const test = base.extend<{ petStore: PetStoreNetwork }>({ petStore: petStoreFixture({ seed: 1 }) })
+export { exitCode, firstScenario, newPet, pets, server }
