@@ -9,8 +9,10 @@ built first with npm run build if missing or stale), Prism's mock of spec/openap
 (-v silent) and a bare node:http server, and drives each with autocannon in alternating rounds:
 GET /v1/pets?limit=20, GET /v1/pets/{id}, POST /v1/pets (Prism: the same paths without /v1).
 Prints req/s, p50 and p99 latency, start-up (spawn to first answer), idle and peak RSS, the
-ratios ours/Prism and ours/bare against the goals, and the in-process fetch's calls/s; writes
-bench.json and bench.html.
+ratios ours/Prism and ours/bare against the goals, and the in-process fetch's calls/s. Then the
+mock controls section: the RSS that --sessions sessions (X-Mock-Session) with one create each add
+to our mock (goal <= 200 MB), and creates/s for --creates concurrent POST /v1/pets with and without
+--state-file. Writes bench.json and bench.html.
 
 Options:
   --duration N      seconds per measurement (default 10; 1 with --smoke)
@@ -19,6 +21,8 @@ Options:
   --attempts N      runs at most per round while other programs take over 10% of the CPU
                     (default 3; 1 with --smoke): the least disturbed run is kept
   --pets [N]        also compare our mock seeded with N pets (default ${defaultBenchPets}) and with 100
+  --sessions N      sessions in the mock controls section (default 1000; 20 with --smoke)
+  --creates N       concurrent creates with and without --state-file (default 1000; 50 with --smoke)
   --report-dir DIR  where to write bench.json and bench.html (default reports/bench)
   --smoke           a quick run that only proves the bench works (npm test runs it)
   -h, --help        show this text

@@ -1,5 +1,7 @@
 import type { CodeVersion } from './code-version.ts'
 import type { MachineInfo } from './machine-info.ts'
+import type { SessionsMemoryFigures } from './measure-sessions-memory.ts'
+import type { StateFileCreatesResult } from './measure-state-file-creates.ts'
 import type { LoadResult } from './run-autocannon.ts'
 
 /** One autocannon run, with the CPU share anything else took meanwhile. */
@@ -83,6 +85,12 @@ export interface InProcessFigures {
   microsecondsPerCall: number
 }
 
+/** What the mock controls cost: sessions' memory and `--state-file` creates (issue: mock controls). */
+export interface ControlsFigures {
+  sessions: SessionsMemoryFigures
+  stateFile: StateFileCreatesResult
+}
+
 export interface Goal {
   label: string
   value: number
@@ -117,5 +125,6 @@ export interface BenchReport {
   requests: Array<RequestComparison>
   inProcess: InProcessFigures
   scale: ScaleFigures | null
+  controls: ControlsFigures
   goals: Array<Goal>
 }

@@ -4,7 +4,7 @@ import { formatTable } from './format-table.ts'
 
 /**
  * The console summary: start-up and memory, a table per request with the ratios, the in-process
- * figure, the scale figures, then every goal with PASS or MISS.
+ * figure, the scale figures, the mock controls' figures, then every goal with PASS or MISS.
  * @example console.log(formatBenchSummary(report))
  */
 export function formatBenchSummary(report: BenchReport): string {
@@ -118,6 +118,20 @@ export function formatBenchSummary(report: BenchReport): string {
       ])}\nseeding (start-up at ${sizes[1]} minus start-up at ${sizes[0]}): ${formatNumber(scale.seedingMs)} ms`,
     )
   }
+
+  const { sessions, stateFile } = report.controls
+  section(
+    'Mock controls',
+    [
+      `${formatNumber(sessions.sessions)} sessions (X-Mock-Session), one POST /v1/pets each, one after the other: ` +
+        `+${formatNumber(sessions.addedRssMb, 1)} MB RSS (peak ${formatNumber(sessions.peakRssMb)} MB), ` +
+        `${formatNumber(sessions.msPerNewSession, 2)} ms a new session (its store seeded on first use)`,
+      `${formatNumber(stateFile.creates)} concurrent POST /v1/pets, median of ${stateFile.rounds} round(s): ` +
+        `${formatNumber(stateFile.withStateFile)} creates/s with --state-file (each 201 once its pet is on disk), ` +
+        `${formatNumber(stateFile.inMemory)} without; every acknowledged pet on disk: ` +
+        `${stateFile.allOnDisk ? 'yes' : 'NO'}`,
+    ].join('\n'),
+  )
 
   const met = report.goals.filter((goal) => goal.pass).length
   section(

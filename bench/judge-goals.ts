@@ -1,4 +1,4 @@
-import type { Goal, RequestComparison, ScaleFigures, TargetFigures } from './bench-report.ts'
+import type { ControlsFigures, Goal, RequestComparison, ScaleFigures, TargetFigures } from './bench-report.ts'
 
 /**
  * The issue's goals, each with the measured value and PASS or MISS. A figure that could not be
@@ -9,10 +9,12 @@ export function judgeGoals({
   targets,
   requests,
   scale,
+  controls,
 }: {
   targets: Record<string, TargetFigures>
   requests: Array<RequestComparison>
   scale: ScaleFigures | null
+  controls?: ControlsFigures
 }): Array<Goal> {
   const goals: Array<Goal> = []
   const add = (
@@ -44,6 +46,10 @@ export function judgeGoals({
       's',
     )
     add(`peak RSS with --pets ${n}`, scale.targets[String(scale.pets)]?.peakRssMb, 'max', 250, 'MB')
+  }
+  if (controls) {
+    const n = controls.sessions.sessions.toLocaleString('en-US')
+    add(`RSS added by ${n} sessions, one create each`, controls.sessions.addedRssMb, 'max', 200, 'MB')
   }
   return goals
 }

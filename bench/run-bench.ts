@@ -13,6 +13,8 @@ import { judgeGoals } from './judge-goals.ts'
 import { machineInfo } from './machine-info.ts'
 import { measureInProcess } from './measure-in-process.ts'
 import { measureScale } from './measure-scale.ts'
+import { measureSessionsMemory } from './measure-sessions-memory.ts'
+import { measureStateFileCreates } from './measure-state-file-creates.ts'
 import { resolveStartEntry } from './resolve-start-entry.ts'
 import { waitForQuiet } from './wait-for-quiet.ts'
 import { writeBenchReport } from './write-bench-report.ts'
@@ -33,6 +35,8 @@ export async function runBench(argv: Array<string>): Promise<number> {
       rounds: { type: 'string' },
       attempts: { type: 'string' },
       pets: { type: 'string' },
+      sessions: { type: 'string' },
+      creates: { type: 'string' },
       'report-dir': { type: 'string', default: 'reports/bench' },
       smoke: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -48,6 +52,8 @@ export async function runBench(argv: Array<string>): Promise<number> {
   const rounds = parseInteger('--rounds', values.rounds ?? (smoke ? '1' : '2'), 1, 10)
   const attempts = parseInteger('--attempts', values.attempts ?? (smoke ? '1' : '3'), 1, 10)
   const pets = values.pets === undefined ? undefined : parseInteger('--pets', values.pets, 101, 1_000_000)
+  const sessions = parseInteger('--sessions', values.sessions ?? (smoke ? '20' : '1000'), 1, 10_000)
+  const creates = parseInteger('--creates', values.creates ?? (smoke ? '50' : '1000'), 1, 10_000)
   const reportDirectory = resolve(values['report-dir'])
   // Start-up varies from one spawn to the next by tens of ms; the median of three is steadier.
   const startupSamples = smoke ? 1 : 3
@@ -81,6 +87,11 @@ export async function runBench(argv: Array<string>): Promise<number> {
     log(`measuring the in-process fetch for ${durationSeconds} s`)
     const inProcess = await measureInProcess({ durationMs: durationSeconds * 1_000 })
     const scale = pets === undefined ? null : await measureScale({ ...settings, pets })
+    log(`measuring ${sessions} sessions and ${creates} concurrent creates with --state-file`)
+    const controls = {
+      sessions: await measureSessionsMemory({ root, sessions }),
+      stateFile: await measureStateFileCreates({ root, creates, rounds: smoke ? 1 : 3 }),
+    }
     const report: BenchReport = {
       generatedAt: new Date().toISOString(),
       machine,
@@ -100,7 +111,8 @@ export async function runBench(argv: Array<string>): Promise<number> {
       requests,
       inProcess,
       scale,
-      goals: judgeGoals({ targets, requests, scale }),
+      controls,
+      goals: judgeGoals({ targets, requests, scale, controls }),
     }
     const written = await writeBenchReport(reportDirectory, report)
     console.log(formatBenchSummary(report))
