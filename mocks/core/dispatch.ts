@@ -83,12 +83,7 @@ export function createDispatch(context: DispatchContext): Dispatch {
       const answer = error instanceof MockError ? errorResponse(error) : internalErrorResponse()
       return finish(journal, request, started, session, route, answer)
     }
-    const operationRequest: OperationRequest = {
-      params: match.params,
-      query: new URLSearchParams(request.search),
-      header: request.header,
-      readBody: request.readBody,
-    }
+    const operationRequest = new DispatchedRequest(match.params, request.search, request.header, request.readBody)
     const current = sessions.get(session)
     const ruled = current.rules.match(route.operationId)
     const model = current.model()
@@ -109,6 +104,32 @@ export function createDispatch(context: DispatchContext): Dispatch {
       if (prefer?.applied) answer = { ...answer, headers: { ...answer.headers, 'preference-applied': prefer.applied } }
       return finish(journal, request, started, session, route, answer)
     })()
+  }
+}
+
+/** An operation's view of a request. Its query is parsed on first read: most operations never read it. */
+class DispatchedRequest implements OperationRequest {
+  #query: URLSearchParams | undefined
+  readonly params: Readonly<Record<string, string | undefined>>
+  readonly #search: string
+  readonly header: (name: string) => string | null | undefined
+  readonly readBody: () => Promise<BodyRead>
+
+  constructor(
+    params: Readonly<Record<string, string | undefined>>,
+    search: string,
+    header: DispatchRequest['header'],
+    readBody: DispatchRequest['readBody'],
+  ) {
+    this.params = params
+    this.#search = search
+    this.header = header
+    this.readBody = readBody
+  }
+
+  get query(): URLSearchParams {
+    this.#query ??= new URLSearchParams(this.#search)
+    return this.#query
   }
 }
 

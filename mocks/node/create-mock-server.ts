@@ -171,10 +171,10 @@ function send(response: ServerResponse, request: IncomingMessage, answer: MockRe
     actOutFault(request.socket, answer.fault)
     return
   }
-  // A flat [name, value, …] list is node's cheapest way to write headers.
-  const headers: Array<string> = []
-  for (const name in answer.headers) headers.push(name, answer.headers[name] as string)
-  headers.push('content-length', String(answer.body === undefined ? 0 : Buffer.byteLength(answer.body)))
+  const headers = headerList(answer.headers).concat(
+    'content-length',
+    String(answer.body === undefined ? 0 : Buffer.byteLength(answer.body)),
+  )
   if (answer.status === 413) headers.push('connection', 'close')
   response.writeHead(answer.status, headers)
   response.end(request.method === 'HEAD' ? undefined : answer.body)
@@ -186,6 +186,21 @@ function send(response: ServerResponse, request: IncomingMessage, answer: MockRe
       setTimeout(() => request.socket.destroy(), 2_000).unref()
     })
   }
+}
+
+const headerLists = new WeakMap<Readonly<Record<string, string>>, ReadonlyArray<string>>()
+
+/**
+ * An answer's headers as a flat [name, value, …] list, node's cheapest way to write them. Header sets shared
+ * by many answers (frozen: those of the pets and lists, with the CORS headers) are flattened once.
+ */
+function headerList(headers: Readonly<Record<string, string>>): ReadonlyArray<string> {
+  const cached = headerLists.get(headers)
+  if (cached) return cached
+  const list: Array<string> = []
+  for (const name in headers) list.push(name, headers[name] as string)
+  if (Object.isFrozen(headers)) headerLists.set(headers, list)
+  return list
 }
 
 /** The request being answered on each connection, so a parse error that follows it waits its turn. */
