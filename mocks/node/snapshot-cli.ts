@@ -1,9 +1,9 @@
-import { open, rename, unlink } from 'node:fs/promises'
 import type { NewPet } from '../../spec/types.ts'
 import { CliError } from '../cli/cli-error.ts'
 import { parseCliArgs } from '../cli/parse-cli-args.ts'
 import { parseInteger } from '../cli/parse-integer.ts'
 import { SnapshotError, takeSnapshot } from './take-snapshot.ts'
+import { writeAtomically } from './write-atomically.ts'
 
 const help = (command: string) => `Usage: ${command} snapshot --base-url URL --out FILE [options]
 
@@ -90,16 +90,5 @@ function parseBaseUrl(text: string): URL {
 async function writeFixtures(path: string, fixtures: ReadonlyArray<NewPet>): Promise<void> {
   const text =
     fixtures.length === 0 ? '[]\n' : `[\n${fixtures.map((pet) => `  ${JSON.stringify(pet)}`).join(',\n')}\n]\n`
-  const temporary = `${path}.${process.pid}.tmp`
-  const file = await open(temporary, 'w', 0o644)
-  try {
-    await file.writeFile(text)
-    await file.sync()
-  } catch (error) {
-    await file.close()
-    await unlink(temporary).catch(() => {})
-    throw error
-  }
-  await file.close()
-  await rename(temporary, path)
+  await writeAtomically(path, `${path}.${process.pid}.tmp`, text)
 }

@@ -1,10 +1,11 @@
 import { constants } from 'node:fs'
-import { access, open, readdir, readFile, rename, unlink } from 'node:fs/promises'
+import { access, readdir, readFile, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Pet } from '../../spec/types.ts'
 import { MockError } from '../core/mock-error.ts'
 import type { PetStoreModel } from '../model/create-pet-store-model.ts'
 import { InvalidPetsError, parsePets } from '../model/parse-pets.ts'
+import { writeAtomically } from './write-atomically.ts'
 
 export interface StateFile {
   readonly path: string
@@ -159,25 +160,6 @@ async function loadStateFile(path: string): Promise<Array<Pet> | undefined> {
 function serializeState(pets: ReadonlyArray<Pet>): string {
   if (pets.length === 0) return '{"pets": []}\n'
   return `{"pets": [\n${pets.map((pet) => JSON.stringify(pet)).join(',\n')}\n]}\n`
-}
-
-async function writeAtomically(path: string, temporary: string, text: string): Promise<void> {
-  const file = await open(temporary, 'w', 0o644)
-  try {
-    await file.writeFile(text)
-    await file.sync()
-  } catch (error) {
-    await file.close()
-    await unlink(temporary).catch(() => {})
-    throw error
-  }
-  await file.close()
-  await rename(temporary, path)
-  // The rename is durable once the directory entry is: sync the directory (not possible everywhere, e.g. Windows).
-  const directory = await open(dirname(path), 'r').catch(() => undefined)
-  if (!directory) return
-  await directory.sync().catch(() => {})
-  await directory.close()
 }
 
 /** Temporary files a server killed in the middle of a write left beside the state file (`pets.json.<pid>.tmp`). */

@@ -14,6 +14,14 @@ import {
   type VariantRequest,
 } from './variant.ts'
 
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return parseJson(text)
+  } catch {
+    return undefined
+  }
+}
+
 const listing = (request: VariantRequest) => operationOf(request) === 'listPets'
 const mapPets = (value: unknown, change: (pet: Pet) => unknown): unknown =>
   Array.isArray(value)
@@ -24,6 +32,33 @@ const mapPets = (value: unknown, change: (pet: Pet) => unknown): unknown =>
 
 /** Implementations that make other choices the interface allows: each must pass the suite. */
 export const conformantVariants: Array<Variant> = [
+  {
+    name: 'storage-limited-names',
+    description:
+      'refuses, with a 400 Error, a pet whose name is over 255 characters or holds a control character ' +
+      '(a database column), never storing it changed',
+    deviates: true,
+    wrap: (fetch) => async (input, init) => {
+      const request = readRequest(input, init)
+      const name =
+        operationOf(request) === 'createPet' && request.body !== undefined
+          ? (parseJsonOrUndefined(request.body) as { name?: unknown } | undefined)?.name
+          : undefined
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+      if (typeof name !== 'string' || (name.length <= 255 && !/[\u0000-\u001f\u007f]/.test(name)))
+        return fetch(input, init)
+      // Authentication still comes first: the same credentials on a read tell whether the key is good.
+      const probe = await forward(fetch, {
+        ...request,
+        method: 'GET',
+        url: new URL('pets?limit=1', request.url),
+        body: undefined,
+      })
+      if (probe.status === 401) return probe
+      const message = 'The name is too long or holds a control character.'
+      return json(400, { code: 'invalid_name', message, status: 400 })
+    },
+  },
   {
     name: 'slow-with-429',
     description: 'answers after a delay, and every 25th request with 429 and Retry-After: 0 (a rate limiter)',
