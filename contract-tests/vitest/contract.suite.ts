@@ -16,19 +16,15 @@ if (config.target.kind === 'in-process') {
   const mock = await createPetStoreMock({ apiKeys: [apiKey] })
   targetFetch = mock.fetch
 }
+// Every run option the CLI provides passes through as it is: a new option needs no edit here.
+const { target, ...runOptions } = config
 const run = await runContract({
-  targetName: config.target.name,
-  baseUrl: config.target.baseUrl,
-  messagesBaseUrl: config.target.messagesBaseUrl,
+  ...runOptions,
+  targetName: target.name,
+  baseUrl: target.baseUrl,
+  messagesBaseUrl: target.messagesBaseUrl,
   apiKey,
   fetch: targetFetch,
-  readOnly: config.readOnly,
-  timeoutMs: config.timeoutMs,
-  only: config.only,
-  explore: config.explore,
-  minCoverage: config.minCoverage,
-  compareWithMock: config.compareWithMock,
-  strict: config.strict,
 })
 
 function summarize(result: ScenarioResult): string {
