@@ -23,24 +23,16 @@ export async function startServeProcess(
   args: Array<string>,
   options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
 ): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, serveScript, ...args], {
-    env: { ...process.env, PETSTORE_API_KEY: '', ...options.env },
-    cwd: options.cwd,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk) => (stdout += chunk))
-  child.stderr.on('data', (chunk) => (stderr += chunk))
+  const { child, output } = spawnServe(args, options)
   const exited = once(child, 'exit') as Promise<[number | null, string | null]>
   const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000)
   await Promise.race([
-    new Promise<void>((resolve) => child.stdout.on('data', () => stdout.includes('ready') && resolve())),
+    new Promise<void>((resolve) => child.stdout.on('data', () => output.stdout.includes('ready') && resolve())),
     exited,
   ])
   clearTimeout(timer)
-  const url = /(http:\/\/\S+\/v1)/.exec(stdout)?.[1]
-  return { child, url, output: () => stdout + stderr, exited }
+  const url = /(http:\/\/\S+\/v1)/.exec(output.stdout)?.[1]
+  return { child, url, output: () => output.stdout + output.stderr, exited }
 }
 
 /**
@@ -51,17 +43,22 @@ export async function runServeProcess(
   args: Array<string>,
   options: { env?: Record<string, string>; cwd?: string } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { child, output } = spawnServe(args, options)
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+  const [code] = (await once(child, 'exit')) as [number | null]
+  clearTimeout(timer)
+  return { code, ...output }
+}
+
+/** The serve CLI as a child process (no key from the environment), its output gathered as it comes. */
+function spawnServe(args: Array<string>, options: { env?: Record<string, string>; cwd?: string }) {
   const child = spawn(process.execPath, ['--import', tsxLoader, serveScript, ...args], {
     env: { ...process.env, PETSTORE_API_KEY: '', ...options.env },
     cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk) => (stdout += chunk))
-  child.stderr.on('data', (chunk) => (stderr += chunk))
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-  const [code] = (await once(child, 'exit')) as [number | null]
-  clearTimeout(timer)
-  return { code, stdout, stderr }
+  const output = { stdout: '', stderr: '' }
+  child.stdout.on('data', (chunk) => (output.stdout += chunk))
+  child.stderr.on('data', (chunk) => (output.stderr += chunk))
+  return { child, output }
 }
