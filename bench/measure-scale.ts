@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { alternateRounds } from './alternate-rounds.ts'
 import type { RoundResult, ScaleFigures, TargetFigures } from './bench-report.ts'
 import { checkAnswer } from './check-answer.ts'
+import type { CompareOptions } from './compare-targets.ts'
 import { measureRound } from './measure-round.ts'
 import { median } from './median.ts'
 import { toLoadRequest } from './request-kinds.ts'
@@ -10,20 +11,11 @@ import { sampleStartups } from './sample-startups.ts'
 import { type BenchTarget, startBenchTarget } from './start-bench-target.ts'
 import { summarizeRounds } from './summarize-rounds.ts'
 
-export interface ScaleOptions {
-  root: string
-  entry: string
-  barePath: string
+/** The settings of the comparison, run on our mock alone at two store sizes. */
+export interface ScaleOptions extends CompareOptions {
   /** The large store, compared with a store of `baseline` pets. */
   pets: number
   baseline?: number
-  connections: number
-  durationSeconds: number
-  rounds: number
-  /** Runs at most per round when other programs disturb it (`measureRound`). */
-  attempts: number
-  startupSamples: number
-  log: (line: string) => void
 }
 
 interface ScaleKind {
