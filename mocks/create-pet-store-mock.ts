@@ -62,7 +62,10 @@ export async function createPetStoreMock(options: PetStoreMockOptions = {}): Pro
       // This fetch reaches nothing else: a request outside both bases is a 404 too.
       return (
         response ??
-        toFetchResponse(withCors(routeNotFound(request.method, new URL(request.url).pathname)), request.method)
+        toFetchResponse(
+          withCors(routeNotFound(request.method, new URL(request.url).pathname), request.headers.get('origin')),
+          request.method,
+        )
       )
     },
     reset: () => core.reset(),

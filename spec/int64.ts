@@ -14,11 +14,13 @@ export function isInt64(value: unknown): value is number | bigint {
  * Wraps a schema built from the spec so that it judges int64 values read by `parseJson` exactly: zod's
  * `int` stops at 2^53, where an int64 goes on to 2^63. Each `bigint` is judged in its place by a safe
  * stand-in (an in-range one passes wherever an integer may stand; one beyond int64 is an issue of its
- * own), and the value that passes is the original, digits intact.
+ * own), and the value that passes is the original, digits intact. A value without a bigint, the usual
+ * case, comes out as the spec's schema gives it: a fresh object with the described fields only, which
+ * stays a fast object when stored (a record built from the input, with its extra symbol keys, does not).
  * @example int64Exact(petSchema).parse({ id: 2n ** 62n, name: 'Rex', categoryId: 1 })
  */
 export function int64Exact<T>(schema: z.ZodType<T>): z.ZodType<T> {
-  return z.unknown().superRefine((value, context) => {
+  return z.unknown().transform((value, context) => {
     // The usual value has no bigint: it is judged as it is, with no copy (and no walk of a deep hostile body).
     const beyond: Array<Array<PropertyKey>> = []
     let judged = value
@@ -27,13 +29,17 @@ export function int64Exact<T>(schema: z.ZodType<T>): z.ZodType<T> {
     } catch (error) {
       if (!(error instanceof RangeError)) throw error
       context.addIssue({ code: 'custom', path: [], message: 'Nested too deeply to be judged' })
-      return
+      return z.NEVER
     }
     const result = schema.safeParse(judged)
     for (const path of beyond) context.addIssue({ code: 'custom', path, message: 'Integer beyond the int64 range' })
-    if (result.success) return
-    for (const issue of result.error.issues)
-      context.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+    if (!result.success) {
+      for (const issue of result.error.issues)
+        context.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+      return z.NEVER
+    }
+    if (beyond.length > 0) return z.NEVER
+    return judged === value ? result.data : (value as T)
   }) as unknown as z.ZodType<T>
 }
 

@@ -47,14 +47,26 @@ it('leaves an unknown path of a base it does not own to others', () => {
   expect(core.dispatch(request('GET', '/favicon.ico', { base: 'messages', owned: false }))).toBeUndefined()
 })
 
-it('puts the CORS headers on every answer', async () => {
-  for (const [method, path] of [
-    ['GET', '/pets'],
-    ['PUT', '/pets'],
-    ['GET', '/x'],
-    ['OPTIONS', '/pets'],
-  ] as const) {
-    const answer = await core.dispatch(request(method, path))
-    expect(answer?.headers['access-control-allow-origin'], `${method} ${path}`).toBe('*')
-  }
+const withOrigin = (name: string) =>
+  name === 'authorization' ? `Bearer ${developmentApiKey}` : name === 'origin' ? 'http://app.test' : undefined
+
+it.each([
+  ['GET', '/pets'],
+  ['PUT', '/pets'],
+  ['GET', '/x'],
+  ['OPTIONS', '/pets'],
+] as const)('puts the CORS headers on the answer to %s %s with an Origin', async (method, path) => {
+  const answer = await core.dispatch(request(method, path, { header: withOrigin }))
+  expect(answer?.headers).toMatchObject({
+    'access-control-allow-origin': '*',
+    'access-control-expose-headers': expect.stringContaining('Deprecation'),
+  })
+})
+
+it.each([
+  ['GET', '/pets'],
+  ['GET', '/x'],
+])('leaves the CORS headers off the answer to %s %s without an Origin', async (method, path) => {
+  const answer = await core.dispatch(request(method, path))
+  expect(answer?.headers['access-control-allow-origin']).toBeUndefined()
 })

@@ -45,9 +45,10 @@ export type Dispatch = (request: DispatchRequest) => MockResponse | Promise<Mock
 
 /**
  * Builds the mock's one router (rou3, from the spec's routes): an operation (HEAD wherever GET), a CORS
- * preflight, 405 `method_not_allowed` with `Allow`, or 404 `route_not_found`, every answer with the CORS
- * headers and in the journal. For an operation, in this order: the session (`X-Mock-Session`), the key
- * (401 first), `Prefer` and the session's rules, then the operation on the session's store.
+ * preflight, 405 `method_not_allowed` with `Allow`, or 404 `route_not_found`, every answer in the journal
+ * and, for a request with an `Origin`, with the CORS headers. For an operation, in this order: the session
+ * (`X-Mock-Session`), the key (401 first), `Prefer` and the session's rules, then the operation on the
+ * session's store.
  * @example const dispatch = createDispatch(context)
  * await dispatch({ method: 'GET', base: 'pets', path: '/pets', … })
  */
@@ -145,20 +146,19 @@ function finish(
   answer: MockResponse,
   waited = false,
 ): MockResponse {
-  journal.record({
-    method: request.method,
-    path: capped(request.pathname),
-    query: capped(request.search),
-    status: answer.fault ? null : answer.status,
+  journal.record(
+    request.method,
+    capped(request.pathname),
+    capped(request.search),
+    answer.fault ? null : answer.status,
     // An answer given at once took well under the journal's 0.01 ms: the clock is read again only for one
     // that waited (a body, a delay), which saves a clock read on every common request.
-    durationMs: waited ? performance.now() - started : 0,
-    at: started,
+    waited ? performance.now() - started : 0,
+    started,
     session,
-    operationId: route?.operationId ?? null,
     route,
-  })
-  return withCors(answer)
+  )
+  return withCors(answer, request.header('origin'))
 }
 
 /** A journal entry keeps at most this much of a path or query: 1,000 entries stay a few MB at worst. */
@@ -185,11 +185,13 @@ export function claims(request: Pick<DispatchRequest, 'method' | 'base' | 'path'
 }
 
 /**
- * The CORS rule of every transport: every answer lets a browser app on any origin read it (no cookies
- * are involved; the key is a header).
- * @example withCors(errorResponse(error)).headers['access-control-allow-origin'] // '*'
+ * The CORS rule of every transport: an answer to a request that carries an `Origin` (a browser sends one
+ * with every cross-origin request) lets a page on any origin read it; no cookies are involved, the key is
+ * a header. A request without one gets none of these headers: nothing would read them.
+ * @example withCors(errorResponse(error), 'http://app.test').headers['access-control-allow-origin'] // '*'
  */
-export function withCors(answer: MockResponse): MockResponse {
+export function withCors(answer: MockResponse, origin: string | null | undefined): MockResponse {
+  if (origin === undefined || origin === null) return answer
   const { headers } = answer
   if (!Object.isFrozen(headers)) return { ...answer, headers: { ...corsHeaders, ...headers } }
   // Header sets shared by many answers (frozen) are merged once: the hot paths (lists, pets) build none.

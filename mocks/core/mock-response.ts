@@ -18,8 +18,8 @@ export interface MockResponse {
 }
 
 /**
- * Headers that let a browser app on another origin read an answer: on every answer of every transport
- * (`withCors` in `dispatch.ts`), whether or not the request carried an `Origin`.
+ * Headers that let a browser app on another origin read an answer: on every answer of every transport to
+ * a request that carries an `Origin` (`withCors` in `dispatch.ts`).
  */
 export const corsHeaders: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',

@@ -64,7 +64,13 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010, adminT
   }
   server.on('connect', (request: IncomingMessage, socket: Socket) => {
     takeOver(socket)
-    writeRaw(socket, withCors(methodNotAllowed(request.method ?? 'CONNECT', ['GET', 'HEAD', 'POST', 'OPTIONS'])))
+    writeRaw(
+      socket,
+      withCors(
+        methodNotAllowed(request.method ?? 'CONNECT', ['GET', 'HEAD', 'POST', 'OPTIONS']),
+        request.headers.origin,
+      ),
+    )
   })
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
     takeOver(socket)
@@ -89,6 +95,7 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010, adminT
           errorResponse(
             new MockError(400, 'bad_request', 'A request that asks for a protocol upgrade cannot carry a body here.'),
           ),
+          request.headers.origin,
         ),
       )
       return
@@ -96,7 +103,8 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010, adminT
     const answer = answerRequest(request, () => Promise.resolve({ kind: 'bytes', bytes: new Uint8Array(0) }))
     const write = (value: MockResponse): void =>
       writeRaw(socket, request.method === 'HEAD' ? { ...value, body: undefined } : value)
-    if (answer instanceof Promise) answer.then(write, () => write(withCors(internalErrorResponse())))
+    if (answer instanceof Promise)
+      answer.then(write, () => write(withCors(internalErrorResponse(), request.headers.origin)))
     else write(answer)
   }
 
@@ -106,7 +114,7 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010, adminT
     if (answer instanceof Promise)
       answer.then(
         (value) => send(response, request, value),
-        () => send(response, request, withCors(internalErrorResponse())),
+        () => send(response, request, withCors(internalErrorResponse(), request.headers.origin)),
       )
     else send(response, request, answer)
   }
@@ -135,7 +143,7 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010, adminT
         ? new NodeDispatchRequest(request, 'pets', pathname.slice(petsEnd), pathname, search, body)
         : new NodeDispatchRequest(request, 'messages', pathname, pathname, search, body),
     )
-    return answer ?? withCors(internalErrorResponse())
+    return answer ?? withCors(internalErrorResponse(), request.headers.origin)
   }
 
   return {
@@ -237,7 +245,8 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
     return
   }
   const { status, code, message } = clientErrors[error.code ?? ''] ?? badRequest
-  const answer = withCors(errorResponse(new MockError(status, code, message)))
+  // No header was read, so no `Origin` either: the answer has no CORS headers.
+  const answer = errorResponse(new MockError(status, code, message))
   const pending = (socket as AnsweringSocket)[answering]
   // After a complete pipelined request, its answer goes first; a broken body of the request being
   // answered cannot be waited for.

@@ -266,16 +266,30 @@ describe.each(mockTransports)('%s mock', (_name, start) => {
       ['an unknown path', '/nowhere', auth, 404],
       ['a bad parameter', '/pets?limit=0', auth, 400],
     ] as const)(
-      'puts the CORS headers on %s even without an Origin (decision 001)',
+      'puts the CORS headers on %s to a request with an Origin (decision 001)',
       async (_kind, path, headers, status) => {
-        const response = await get(path, headers)
+        const response = await get(path, { ...headers, origin: 'http://app.test' })
         expect(response.status).toBe(status)
         expect(response.headers.get('access-control-allow-origin')).toBe('*')
         expect(response.headers.get('access-control-expose-headers')).toMatch(/Deprecation, Sunset/)
       },
     )
+    it.each([
+      ['a list', '/pets', auth, 200],
+      ['a refusal', '/pets', {}, 401],
+    ] as const)(
+      'leaves the CORS headers off %s to a request without an Origin (decision 001)',
+      async (_kind, path, headers, status) => {
+        const response = await get(path, headers)
+        expect(response.status).toBe(status)
+        expect(response.headers.get('access-control-allow-origin')).toBeNull()
+      },
+    )
     it('puts the CORS headers on a 405 of the messages API', async () => {
-      const response = await mock.fetch(`${mock.messagesBaseUrl}/messages`, { method: 'DELETE', headers: auth })
+      const response = await mock.fetch(`${mock.messagesBaseUrl}/messages`, {
+        method: 'DELETE',
+        headers: { ...auth, origin: 'http://app.test' },
+      })
       expect(response.status).toBe(405)
       expect(response.headers.get('access-control-allow-origin')).toBe('*')
     })

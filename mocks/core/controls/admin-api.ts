@@ -101,20 +101,21 @@ for (const pattern of Object.keys(routes)) addRoute(router, '', `${adminBasePath
  * @example const answer = await answerAdmin(core, { open: true }, request)
  */
 export async function answerAdmin(core: PetStoreCore, guard: AdminGuard, request: AdminRequest): Promise<MockResponse> {
+  const origin = request.header('origin')
   try {
     const match = findRoute(router, '', request.path)
     const methods = (match && routes[match.data.pattern]) ?? {}
     // A browser's preflight carries no Authorization: it is answered before the guard, and grants nothing.
-    if (match && request.method === 'OPTIONS') return withCors(preflight([...Object.keys(methods), 'OPTIONS']))
+    if (match && request.method === 'OPTIONS') return withCors(preflight([...Object.keys(methods), 'OPTIONS']), origin)
     checkGuard(guard, request.header('authorization'))
-    if (!match) return withCors(routeNotFound(request.method, request.path))
+    if (!match) return withCors(routeNotFound(request.method, request.path), origin)
     const handler = methods[request.method]
-    if (!handler) return withCors(methodNotAllowed(request.method, Object.keys(methods)))
+    if (!handler) return withCors(methodNotAllowed(request.method, Object.keys(methods)), origin)
     const session = sessionName(request.header('x-mock-session'))
     const query = new URLSearchParams(request.search)
-    return withCors(await handler({ core, session, params: match.params ?? {}, query, request }))
+    return withCors(await handler({ core, session, params: match.params ?? {}, query, request }), origin)
   } catch (error) {
-    return withCors(error instanceof MockError ? errorResponse(error) : internalErrorResponse())
+    return withCors(error instanceof MockError ? errorResponse(error) : internalErrorResponse(), origin)
   }
 }
 

@@ -18,12 +18,6 @@ export interface JournalEntry {
   operationId: string | null
 }
 
-/**
- * What a caller records, formatted only when listed: the arrival time as `performance.now()`, the raw
- * duration and the operation.
- */
-export type JournalRecord = Omit<JournalEntry, 'at'> & { at: number; route: OperationSpec | null }
-
 const basePaths = { pets: '/v1', messages: '' } as const
 
 export interface JournalFilter {
@@ -35,7 +29,20 @@ export interface JournalFilter {
 }
 
 export interface RequestJournal {
-  record(entry: JournalRecord): void
+  /**
+   * Records one request, formatted only when listed: `at` is the arrival as `performance.now()`, `route` the
+   * operation it reached. Arguments, not an object: the router calls it for every request.
+   */
+  record(
+    method: string,
+    path: string,
+    query: string,
+    status: number | null,
+    durationMs: number,
+    at: number,
+    session: string | null,
+    route: OperationSpec | null,
+  ): void
   /** Oldest first. */
   list(filter?: JournalFilter): Array<JournalEntry>
   /** Forgets every request, or only those of one session. */
@@ -44,50 +51,91 @@ export interface RequestJournal {
 }
 
 /**
- * The last `capacity` requests, in a ring: recording costs the same whether it holds 1 or 1,000.
+ * The last `capacity` requests, in a ring of one array per field: recording costs the same whether it
+ * holds 1 or 1,000, and creates no object (a record per request would outlive several collections of
+ * the young generation and cost every request its copying).
  * @example const journal = createRequestJournal(1000); journal.list({ method: 'POST' })
  */
 export function createRequestJournal(capacity: number): RequestJournal {
-  let ring: Array<JournalRecord | undefined> = new Array(capacity)
+  const methods: Array<string> = new Array(capacity).fill('')
+  const paths: Array<string> = new Array(capacity).fill('')
+  const queries: Array<string> = new Array(capacity).fill('')
+  // -1: no answer (a fault).
+  const statuses = new Int16Array(capacity)
+  const durations = new Float64Array(capacity)
+  const arrivals = new Float64Array(capacity)
+  const sessions: Array<string | null> = new Array(capacity).fill(null)
+  const routes: Array<OperationSpec | null> = new Array(capacity).fill(null)
   let next = 0
   let count = 0
 
-  const ordered = (): Array<JournalRecord> => {
+  /** The ring's slots, oldest first. */
+  const slots = (): Array<number> => {
     const start = count < capacity ? 0 : next
-    const entries: Array<JournalRecord> = []
-    for (let offset = 0; offset < count; offset++) entries.push(ring[(start + offset) % capacity] as JournalRecord)
-    return entries
+    return Array.from({ length: count }, (_, offset) => (start + offset) % capacity)
+  }
+  const record: RequestJournal['record'] = (method, path, query, status, durationMs, at, session, route) => {
+    if (capacity === 0) return
+    methods[next] = method
+    paths[next] = path
+    queries[next] = query
+    statuses[next] = status ?? -1
+    durations[next] = durationMs
+    arrivals[next] = at
+    sessions[next] = session
+    routes[next] = route
+    next = next + 1 === capacity ? 0 : next + 1
+    if (count < capacity) count++
   }
 
   return {
     capacity,
-    record(entry) {
-      if (capacity === 0) return
-      ring[next] = entry
-      next = (next + 1) % capacity
-      if (count < capacity) count++
-    },
+    record,
     list(filter = {}) {
       const method = filter.method?.toUpperCase()
-      return ordered()
+      return slots()
         .filter(
-          (entry) =>
-            (method === undefined || entry.method === method) &&
-            (filter.path === undefined || entry.path === filter.path || specPath(entry.route) === filter.path) &&
-            (filter.session === undefined || entry.session === filter.session),
+          (slot) =>
+            (method === undefined || methods[slot] === method) &&
+            (filter.path === undefined ||
+              paths[slot] === filter.path ||
+              specPath(routes[slot] ?? null) === filter.path) &&
+            (filter.session === undefined || sessions[slot] === filter.session),
         )
-        .map(({ route: _route, ...entry }) => ({
-          ...entry,
-          durationMs: Math.round(entry.durationMs * 100) / 100,
-          at: new Date(performance.timeOrigin + entry.at).toISOString(),
+        .map((slot) => ({
+          method: methods[slot] as string,
+          path: paths[slot] as string,
+          query: queries[slot] as string,
+          status: (statuses[slot] as number) === -1 ? null : (statuses[slot] as number),
+          durationMs: Math.round((durations[slot] as number) * 100) / 100,
+          at: new Date(performance.timeOrigin + (arrivals[slot] as number)).toISOString(),
+          session: sessions[slot] ?? null,
+          operationId: routes[slot]?.operationId ?? null,
         }))
     },
     clear(session) {
-      const kept = session === undefined ? [] : ordered().filter((entry) => entry.session !== session)
-      ring = new Array(capacity)
+      const kept = session === undefined ? [] : slots().filter((slot) => sessions[slot] !== session)
+      const copies = kept.map(
+        (slot) =>
+          [
+            methods[slot] as string,
+            paths[slot] as string,
+            queries[slot] as string,
+            (statuses[slot] as number) === -1 ? null : (statuses[slot] as number),
+            durations[slot] as number,
+            arrivals[slot] as number,
+            sessions[slot] ?? null,
+            routes[slot] ?? null,
+          ] as const,
+      )
+      methods.fill('')
+      paths.fill('')
+      queries.fill('')
+      sessions.fill(null)
+      routes.fill(null)
       next = 0
       count = 0
-      for (const entry of kept) this.record(entry)
+      for (const copy of copies) record(...copy)
     },
   }
 }
