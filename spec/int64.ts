@@ -45,6 +45,15 @@ export function int64Exact<T>(schema: z.ZodType<T>): z.ZodType<T> {
 
 /** Whether a bigint is anywhere in a value, walked without recursion (a body may nest 10,000 deep). */
 function containsBigInt(value: unknown): boolean {
+  // The usual value, an object of primitives (a pet, a new pet), is judged with no allocation.
+  if (typeof value !== 'object' || value === null) return typeof value === 'bigint'
+  let nested = false
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key]
+    if (typeof item === 'bigint') return true
+    if (typeof item === 'object' && item !== null) nested = true
+  }
+  if (!nested) return false
   const stack: Array<unknown> = [value]
   while (stack.length > 0) {
     const item = stack.pop()
