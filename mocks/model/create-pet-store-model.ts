@@ -1,5 +1,5 @@
 import { Collection } from '@msw/data'
-import { messageSchema, petSchema } from '../../spec/schemas.ts'
+import { messageSchema, storedPetSchema } from '../../spec/schemas.ts'
 import type { Message, NewPet, Pet, PetStatus } from '../../spec/types.ts'
 import { createMockClock, type MockClock, type MockClockInput } from './mock-clock.ts'
 import { parseFixtures } from './parse-fixtures.ts'
@@ -43,7 +43,7 @@ export type ResolvedModelOptions = Readonly<
 
 export interface PetStoreModel {
   /** The mswjs/data collections that hold the records. */
-  readonly pets: Collection<typeof petSchema>
+  readonly pets: Collection<typeof storedPetSchema>
   readonly messages: Collection<typeof messageSchema>
   /** Pets in id order, only those of `status` when given, at most `limit`. */
   listPets(filter: { status?: PetStatus; limit: number }): ReadonlyArray<StoredPet>
@@ -90,7 +90,7 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
   }
   const now = createMockClock(options.now)
   const seedData = seedPets({ seed: settings.seed, count: settings.pets, fixtures })
-  const pets = new Collection({ schema: petSchema })
+  const pets = new Collection({ schema: storedPetSchema })
   const messages = new Collection({ schema: messageSchema })
   const byId = new Map<number, StoredPet>()
   const all: Array<StoredPet> = []
