@@ -20,7 +20,7 @@ export function isInt64(value: unknown): value is number | bigint {
  * @example int64Exact(petSchema).parse({ id: 2n ** 62n, name: 'Rex', categoryId: 1 })
  */
 export function int64Exact<T>(schema: z.ZodType<T>): z.ZodType<T> {
-  return z.unknown().transform((value, context) => {
+  const exact = z.unknown().transform((value, context) => {
     // The usual value has no bigint: it is judged as it is, with no copy (and no walk of a deep hostile body).
     const beyond: Array<Array<PropertyKey>> = []
     let judged = value
@@ -41,6 +41,19 @@ export function int64Exact<T>(schema: z.ZodType<T>): z.ZodType<T> {
     if (beyond.length > 0) return z.NEVER
     return judged === value ? result.data : (value as T)
   }) as unknown as z.ZodType<T>
+  plainSchemas.set(exact, schema)
+  return exact
+}
+
+const plainSchemas = new WeakMap<z.ZodType, z.ZodType>()
+
+/**
+ * The spec's own schema an `int64Exact` schema wraps, or undefined: a value it accepts (no bigint) passes
+ * the wrapper too, with the same output, so a caller may try it first and save the wrapper's cost.
+ * @example plainSchemaOf(newPetSchema)?.safeParse(body)
+ */
+export function plainSchemaOf<T>(schema: z.ZodType<T>): z.ZodType<T> | undefined {
+  return plainSchemas.get(schema) as z.ZodType<T> | undefined
 }
 
 /** Whether a bigint is anywhere in a value, walked without recursion (a body may nest 10,000 deep). */
