@@ -26,8 +26,11 @@ export interface OperationSpec {
   /** The same path with `:name` parameters, as routers write it: `/pets/:petId`. */
   pattern: string
   base: ApiBase
-  /** Whether the operation changes state (any method but GET and HEAD): skipped by read-only runs. */
-  writes: boolean
+  /**
+   * Whether the method is safe (RFC 9110 section 9.2.1: GET, HEAD, OPTIONS, TRACE). An unsafe operation is
+   * skipped by read-only runs, and a check names in it only data the run itself created.
+   */
+  safe: boolean
   /** False for an operation the interface refers to but does not describe (`x-not-described`). */
   described: boolean
   deprecated: boolean
@@ -47,6 +50,7 @@ export interface OperationSpec {
 type Json = Record<string, unknown>
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
+const safeMethods: ReadonlySet<string> = new Set(['get', 'head', 'options', 'trace'])
 const schemaDefs = (componentJsonSchema('Pet') as { $defs: Json }).$defs
 
 function resolve(value: Json): Json {
@@ -115,7 +119,7 @@ function toOperations(): Record<OperationId, OperationSpec> {
         path,
         pattern: path.replace(/\{([^}]+)\}/g, ':$1'),
         base,
-        writes: method !== 'get' && method !== 'head',
+        safe: safeMethods.has(method),
         described: operation['x-not-described'] !== true,
         deprecated: operation.deprecated === true,
         sunset: operation['x-sunset'] as string | undefined,
@@ -135,7 +139,7 @@ function toOperations(): Record<OperationId, OperationSpec> {
 
 /**
  * The operations catalogue: every operation of the spec by `operationId`, with its method, path, base,
- * whether it writes, its documented statuses and response schemas, and a valid sample request. Every
+ * whether it is safe, its documented statuses and response schemas, and a valid sample request. Every
  * list of operations in the project derives from it; a per-operation table is a `Record<OperationId, …>`
  * so the compiler names each place a new operation must be taught.
  * @example operations.getPet.method // 'GET'

@@ -80,8 +80,14 @@ export class ContractClient implements ContractCaller {
     const path = contract.path.replace(/\{(\w+)\}/g, (_, name: string) => String(options.params?.[name] ?? ''))
     const keyed = options.withKey?.(this.options.apiKey) ?? {}
     const query = [options.query, keyed.query].filter(Boolean).join('&')
-    const url = `${base.replace(/\/$/, '')}${path}${query ? `?${query}` : ''}`
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...keyed.headers }
+    const built = `${base.replace(/\/$/, '')}${path}${query ? `?${query}` : ''}`
+    const url = options.rewriteUrl ? options.rewriteUrl(built) : built
+    const accept = options.accept === undefined ? 'application/json' : options.accept
+    const headers: Record<string, string> = {
+      ...(accept !== null && { accept }),
+      ...options.headers,
+      ...keyed.headers,
+    }
     const authorization =
       options.authorization === undefined
         ? `Bearer ${this.options.apiKey}`

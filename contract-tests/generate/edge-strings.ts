@@ -2,7 +2,8 @@ import fc from 'fast-check'
 
 /**
  * Strings a careless implementation mangles: empty, long, astral emoji and ZWJ sequences, combining
- * marks, right-to-left text and controls, markup and SQL, JSON and shell escapes, NUL and other controls.
+ * marks, right-to-left text and controls, markup and SQL, JSON and shell escapes, NUL and other controls,
+ * strings that look like numbers, backslashes, quotes, tabs and newlines.
  */
 export const edgeStrings: ReadonlyArray<string> = [
   '',
@@ -25,6 +26,12 @@ export const edgeStrings: ReadonlyArray<string> = [
   '\uFEFFbom',
   '\u00A0non-breaking\u2028separator',
   '𝕏𝔂𝔃',
+  '007',
+  '1e3',
+  'back\\slash \\\\ double',
+  '"quoted" and \'single\'',
+  '\ttab first',
+  'trailing newline\n',
 ]
 
 /**

@@ -15,6 +15,10 @@ export interface Judgement {
   exchange?: Exchange
   /** Passed, but differs from a choice our spec makes where the interface is silent. */
   deviation?: string
+  /** What makes two deviations the same one (counted once); default the deviation's text. */
+  deviationKey?: string
+  /** What makes two failures the same defect; default the message with its quoted values and numbers taken out. */
+  failureKey?: string
 }
 
 export interface PropertyCheck<T> {
@@ -22,6 +26,8 @@ export interface PropertyCheck<T> {
   promise: string
   /** What a deviation of this check rests on: the spec's choice the target departed from. */
   deviationBasis?: Basis
+  /** What a violation of this check rests on, when not the scenario's own basis. */
+  basis?: Basis
   arbitrary: fc.Arbitrary<T>
   /** Values always tried before the generated ones: every member of a small finite domain (credentials, mutations). */
   examples?: ReadonlyArray<T>
@@ -29,17 +35,41 @@ export interface PropertyCheck<T> {
   judge(value: T, client: ContractCaller): Promise<Judgement>
 }
 
+/** Distinct defects one property reports at most: exploring goes on after each, within the time budget. */
+export const maxDistinctFailures = 4
+
 /** A judgement fails too when a registry check failed on the response it judged. */
 function withRegistry(judgement: Judgement): Judgement {
   const failed = judgement.exchange?.results.find((result) => result.outcome === 'failed')
   if (!judgement.ok || !failed) return judgement
-  return { ...judgement, ok: false, message: `[${failed.check}] ${failed.message}`, expected: failed.expected }
+  return {
+    ...judgement,
+    ok: false,
+    message: `[${failed.check}] ${failed.message}`,
+    expected: failed.expected,
+    failureKey: `registry:${failed.check}`,
+  }
+}
+
+/** Failures that differ only in the values they quote are one defect. */
+function failureKeyOf(judgement: Judgement): string {
+  return judgement.failureKey ?? (judgement.message ?? '').replace(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?/g, '…')
+}
+
+interface Found<T> {
+  key: string
+  value: T
+  /** The failing judgement seen while exploring: what the report shows when the replay passes. */
+  explored: Judgement
+  where: string
 }
 
 /**
  * Runs a property over generated requests with fast-check, `concurrency` independent runs at once
- * (seeds `seed`, `seed + 1`, …), then shrinks the first failure to the smallest request that still fails
- * and replays it once for the report. Deviations are reported as observations, never failures.
+ * (seeds `seed`, `seed + 1`, …), shrinks each failure to the smallest request that still fails and
+ * replays it once for the report. Exploring goes on after a failure, the defects already found counted
+ * as known, so a target with two defects shows both (at most `maxDistinctFailures`, within the budget).
+ * Deviations are reported as observations, once each with how often they were seen, never as failures.
  * @example await exploreProperty(context, options, { promise, arbitrary, judge })
  */
 export async function exploreProperty<T>(
@@ -47,8 +77,8 @@ export async function exploreProperty<T>(
   options: ExploreOptions,
   check: PropertyCheck<T>,
 ): Promise<void> {
-  // Exploration probes are not kept: only the shrunk failure is, replayed once, so the report holds that one
-  // exchange (with its curl line) and not the hundreds that led to it.
+  // Exploration probes are not kept: only each shrunk failure is, replayed once, so the report holds those
+  // exchanges (with their curl lines) and not the hundreds that led to them.
   const probe: ContractCaller = {
     readOnly: context.client.readOnly,
     call: (operationId, callOptions) => context.client.call(operationId, { ...callOptions, record: false }),
@@ -56,42 +86,69 @@ export async function exploreProperty<T>(
   }
   const workers = Math.max(1, Math.min(options.concurrency, options.maxExamples))
   const perWorker = Math.ceil(options.maxExamples / workers)
-  const deviations = new Map<string, number>()
+  const deadline = performance.now() + options.timeBudgetMs
+  const deviations = new Map<string, { message: string; count: number }>()
+  const found: Array<Found<T>> = []
+  const failing = new Map<unknown, Judgement>()
   let targetError: TargetError | undefined
   let judged = 0
+  let interrupted = false
   const predicate = async (value: T): Promise<boolean> => {
     if (targetError) return true
     try {
       const judgement = withRegistry(await check.judge(value, probe))
       judged++
-      if (judgement.ok && judgement.deviation)
-        deviations.set(judgement.deviation, (deviations.get(judgement.deviation) ?? 0) + 1)
-      return judgement.ok
+      if (judgement.ok && judgement.deviation) {
+        const key = judgement.deviationKey ?? judgement.deviation
+        const seen = deviations.get(key) ?? { message: judgement.deviation, count: 0 }
+        deviations.set(key, { ...seen, count: seen.count + 1 })
+      }
+      if (judgement.ok) return true
+      // A defect already reported does not stop the search for another.
+      if (found.some(({ key }) => key === failureKeyOf(judgement))) return true
+      failing.set(value, judgement)
+      return false
     } catch (error) {
       if (!(error instanceof TargetError)) throw error
       targetError = error
       return true
     }
   }
-  const runs = await Promise.all(
-    Array.from({ length: workers }, (_, index) => {
-      // The examples are shared out among the runs, so each is sent once, on top of the generated ones.
-      const examples = (check.examples ?? []).filter((_, position) => position % workers === index)
-      return fc.check(fc.asyncProperty(check.arbitrary, predicate), {
-        seed: options.seed + index,
-        numRuns: perWorker + examples.length,
-        examples: examples.map((value) => [value] as [T]),
-        interruptAfterTimeLimit: options.timeBudgetMs,
-        markInterruptAsFailure: false,
-      })
-    }),
-  )
+  for (let round = 0; round < maxDistinctFailures && !targetError; round++) {
+    const budget = deadline - performance.now()
+    if (budget <= 0) break
+    const runs = await Promise.all(
+      Array.from({ length: workers }, (_, index) => {
+        // The examples are shared out among the first round's runs, so each is sent once.
+        const examples = round > 0 ? [] : (check.examples ?? []).filter((_, position) => position % workers === index)
+        return fc.check(fc.asyncProperty(check.arbitrary, predicate), {
+          seed: options.seed + round * workers + index,
+          numRuns: perWorker + examples.length,
+          examples: examples.map((value) => [value] as [T]),
+          interruptAfterTimeLimit: budget,
+          markInterruptAsFailure: false,
+        })
+      }),
+    )
+    if (runs.some((run) => run.interrupted)) interrupted = true
+    const failures = runs.filter((run) => run.failed && run.counterexample)
+    const before = found.length
+    for (const run of failures) {
+      const [value] = run.counterexample as [T]
+      const explored = failing.get(value) ?? [...failing.values()].at(-1)
+      if (!explored) continue
+      const key = failureKeyOf(explored)
+      if (found.some((known) => known.key === key)) continue
+      // The run's seed is the one to pass to --seed: it starts every worker and every round again.
+      const where = `seed ${options.seed}, path ${run.counterexamplePath}, shrunk after ${run.numShrinks} steps`
+      found.push({ key, value, explored, where })
+    }
+    if (found.length === before) break
+  }
   if (targetError) throw targetError
-  for (const [deviation, count] of deviations)
-    context.observe({ message: `${deviation} (${count}×)`, basis: check.deviationBasis })
-  const failure = runs.find((run) => run.failed && run.counterexample)
-  if (!failure?.counterexample) {
-    const interrupted = runs.some((run) => run.interrupted)
+  for (const { message, count } of deviations.values())
+    context.observe({ message: `${message} (${count}×)`, basis: check.deviationBasis })
+  if (found.length === 0) {
     context.assert(true, {
       message:
         `${check.promise}: ${judged} generated requests held ` +
@@ -99,13 +156,18 @@ export async function exploreProperty<T>(
     })
     return
   }
-  const [counterexample] = failure.counterexample as [T]
-  const replay = withRegistry(await check.judge(counterexample, context.client))
-  const where = `seed ${failure.seed}, path ${failure.counterexamplePath}, shrunk after ${failure.numShrinks} steps`
-  context.assert(false, {
-    message: `${check.promise}: ${replay.ok ? 'failed while exploring, passed on replay' : replay.message} (${where})`,
-    expected: replay.expected,
-    received: replay.received,
-    exchange: replay.exchange,
-  })
+  for (const { value, explored, where } of found.slice(0, maxDistinctFailures)) {
+    const replay = withRegistry(await check.judge(value, context.client))
+    // A failure that did not come back on replay is shown with the exchange it failed on while exploring.
+    const shown = replay.ok ? explored : replay
+    if (replay.ok && explored.exchange) context.client.keep(explored.exchange)
+    const note = replay.ok ? ' (failed while exploring, passed on replay: intermittent)' : ''
+    context.assert(false, {
+      message: `${check.promise}: ${shown.message}${note} (${where})`,
+      expected: shown.expected,
+      received: shown.received,
+      exchange: shown.exchange,
+      basis: check.basis,
+    })
+  }
 }

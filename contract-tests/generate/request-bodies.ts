@@ -19,6 +19,17 @@ export const otherContentTypes: ReadonlyArray<string> = [
   'application/xml',
 ]
 
+// What a field the schema does not name may hold: a number, an object or an array, nested.
+const extraValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.integer(),
+  fc.boolean(),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
+)
+
+/** Bodies larger than most clients send, up to what a body limit of 1 MiB still takes: 8 KiB, 64 KiB, 1 MB. */
+export const largeBodySizes: ReadonlyArray<number> = [8 * 1024, 64 * 1024, 1_000_000]
+
 export interface ValidBody {
   json: Record<string, unknown>
   contentType: string
@@ -36,7 +47,7 @@ export function validBody(schema: JsonSchema): fc.Arbitrary<ValidBody> {
     .record({
       json: validValue(schema) as fc.Arbitrary<Record<string, unknown>>,
       contentType: fc.constantFrom(...jsonContentTypes),
-      extra: fc.option(fc.record({ note: edgeString() }), { freq: 5, nil: undefined }),
+      extra: fc.option(fc.record({ note: fc.oneof(edgeString(), extraValue) }), { freq: 5, nil: undefined }),
     })
     .map(({ json, contentType, extra }) => ({ json: { ...json, ...extra }, contentType, extra: extra !== undefined }))
 }
@@ -112,7 +123,7 @@ export function invalidBodyExamples(schema: JsonSchema, sample: Record<string, u
 
 /**
  * Valid bodies, each once: the sample with every edge string as each string field, every enum value,
- * every JSON media type.
+ * every JSON media type, unknown fields holding objects and arrays, and bodies of 8 KB to 1 MB.
  * @example validBodyExamples(schema, operations.createPet.sample.json)
  */
 export function validBodyExamples(schema: JsonSchema, sample: Record<string, unknown>): Array<ValidBody> {
@@ -127,6 +138,15 @@ export function validBodyExamples(schema: JsonSchema, sample: Record<string, unk
     for (const value of values)
       examples.push({ json: { ...sample, [name]: value }, contentType: 'application/json', extra: false })
   }
+  examples.push(
+    { json: { ...sample, tags: { nested: ['a', { deep: null }] } }, contentType: 'application/json', extra: true },
+    { json: { ...sample, photoUrls: ['x', 1, [true]] }, contentType: 'application/json', extra: true },
+    ...largeBodySizes.map((size) => ({
+      json: { ...sample, padding: 'x'.repeat(size) },
+      contentType: 'application/json',
+      extra: true,
+    })),
+  )
   return examples
 }
 

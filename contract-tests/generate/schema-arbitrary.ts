@@ -93,6 +93,7 @@ export function invalidValues(schemaOrRef: JsonSchema): Array<InvalidValue> {
     .map(([other, value]) => ({ what: `a ${other} instead of a ${type}`, value }))
   const values: Array<InvalidValue> = [...wrongTypes]
   if (schema.enum) {
+    values.push({ what: 'the empty string, which is no value of the enum', value: '' })
     for (const allowed of schema.enum.filter((value): value is string => typeof value === 'string'))
       for (const miss of nearMisses(allowed))
         values.push({ what: `${JSON.stringify(miss)}, a near-miss of ${JSON.stringify(allowed)}`, value: miss })

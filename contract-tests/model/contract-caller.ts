@@ -12,6 +12,10 @@ export interface CallOptions {
   contentType?: string
   /** The Authorization header, or a function of the key that gives it; `null` sends none; default `Bearer <key>`. */
   authorization?: string | null | ((apiKey: string) => string | null)
+  /** The Accept header; `null` sends none; default `application/json`. */
+  accept?: string | null
+  /** Another form of the request target than the spec's (a trailing slash, other case): the URL as sent. */
+  rewriteUrl?: (url: string) => string
   /** More request headers. */
   headers?: Record<string, string>
   /** More query parameters and headers made from the key (a key sent where it does not belong). */

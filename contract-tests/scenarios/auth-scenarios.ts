@@ -1,8 +1,8 @@
-import { type OperationSpec, operationList } from '../../spec/operations.ts'
+import { operationList } from '../../spec/operations.ts'
 import { interfaceSays, specChooses } from '../model/citations.ts'
-import type { CallOptions } from '../model/contract-caller.ts'
-import type { Scenario, ScenarioContext } from '../model/scenario.ts'
+import type { Scenario } from '../model/scenario.ts'
 import { expectStatus } from './expect-status.ts'
+import { validRequest } from './valid-request.ts'
 
 /** Authorization headers that must all be refused with 401. The key never appears in these values. */
 const refusals: ReadonlyArray<{ title: string; authorization: (key: string) => string | null }> = [
@@ -12,25 +12,6 @@ const refusals: ReadonlyArray<{ title: string; authorization: (key: string) => s
   { title: 'the bare key without a scheme', authorization: (key) => key },
   { title: 'an empty bearer token', authorization: () => 'Bearer ' },
 ]
-
-/**
- * A request the operation accepts but for the key, so that only authentication can refuse it: the
- * spec's sample request, with path parameters naming a pet the target lists and a body named after the run.
- */
-function validRequest({ sample }: OperationSpec, context: ScenarioContext): CallOptions {
-  const known = context.data.listed[0]?.id
-  const params = Object.fromEntries(
-    Object.entries(sample.params).map(([name, value]) => [
-      name,
-      name === 'petId' && known !== undefined ? known : value,
-    ]),
-  )
-  const json =
-    typeof sample.json === 'object' && sample.json !== null && 'name' in sample.json
-      ? { ...sample.json, name: `${context.data.runTag}-auth` }
-      : sample.json
-  return { params, ...(json !== undefined && { json }) }
-}
 
 // Every operation the interface describes: a new one in the spec joins the matrix with no edit here.
 const described = operationList.filter((operation) => operation.described)
@@ -43,10 +24,10 @@ export const authScenarios: Array<Scenario> = [
         title: `${operation.operationId} answers 401 with an Error to ${title}`,
         operationId: operation.operationId,
         basis: interfaceSays.authentication,
-        writes: operation.writes,
+        writes: !operation.safe,
         async run(context) {
           const exchange = await context.client.call(operation.operationId, {
-            ...validRequest(operation, context),
+            ...validRequest(operation, context.data),
             authorization,
           })
           expectStatus(context, exchange, 401, `${title} is refused`)

@@ -1,8 +1,9 @@
 import type fc from 'fast-check'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { NewPet, Pet, PetStatus } from '../../spec/types.ts'
+import { interfaceSays } from '../model/citations.ts'
 import type { ContractCaller } from '../model/contract-caller.ts'
-import { type Exchange, statusOf } from '../model/exchange.ts'
+import { type Basis, type Exchange, statusOf } from '../model/exchange.ts'
 import { isPet } from '../model/suite-data.ts'
 import { ModelViolation } from './model-violation.ts'
 import type { PetKnowledge } from './pet-knowledge.ts'
@@ -26,7 +27,13 @@ const sameFields = (a: Pet, b: NewPet): boolean =>
 function assertRegistry(exchange: Exchange): void {
   const failed = exchange.results.find((result) => result.outcome === 'failed')
   if (failed)
-    throw new ModelViolation(`[${failed.check}] ${failed.message}`, exchange, failed.expected, failed.received)
+    throw new ModelViolation(
+      `[${failed.check}] ${failed.message}`,
+      failed.basis ?? interfaceSays.responses,
+      exchange,
+      failed.expected,
+      failed.received,
+    )
 }
 
 /** Creates one pet and checks what the interface promises of it: 201, the fields sent, an id never seen. */
@@ -37,6 +44,7 @@ async function createOne(world: StatefulWorld, newPet: NewPet): Promise<{ pet: P
   if (exchange.response?.status !== 201 || !isPet(pet))
     throw new ModelViolation(
       `a valid pet got ${statusOf(exchange)}`,
+      interfaceSays.created,
       exchange,
       '201 with the pet',
       exchange.response?.bodyText,
@@ -44,6 +52,7 @@ async function createOne(world: StatefulWorld, newPet: NewPet): Promise<{ pet: P
   if (!sameFields(pet, newPet))
     throw new ModelViolation(
       'the created pet differs from what was sent',
+      interfaceSays.created,
       exchange,
       stringifyJson(newPet),
       exchange.response.bodyText,
@@ -51,6 +60,7 @@ async function createOne(world: StatefulWorld, newPet: NewPet): Promise<{ pet: P
   if (world.knowledge.has(pet.id))
     throw new ModelViolation(
       `the new pet got id ${pet.id}, which an earlier pet already has`,
+      interfaceSays.uniqueId,
       exchange,
       'an id of its own',
       String(pet.id),
@@ -87,6 +97,7 @@ export class CreatePets implements Command {
     if (repeated !== undefined)
       throw new ModelViolation(
         `${created.length} pets created at once share id ${repeated}`,
+        interfaceSays.uniqueId,
         created[second]?.exchange,
         'distinct ids',
         ids.join(', '),
@@ -123,6 +134,7 @@ export class GetPet implements Command {
     if (exchange.response?.status !== 200 || !isPet(pet) || pet.id !== known.id || !sameFields(pet, known))
       throw new ModelViolation(
         `pet ${known.id} read back as ${statusOf(exchange)}`,
+        interfaceSays.readById,
         exchange,
         `200 ${stringifyJson(known)}`,
         exchange.response?.bodyText,
@@ -150,20 +162,29 @@ export class ListPets implements Command {
     assertRegistry(exchange)
     const pets = exchange.response?.json
     const limit = this.limit ?? world.defaultLimit
-    const fail = (message: string, expected?: string) =>
-      new ModelViolation(message, exchange, expected, exchange.response?.bodyText.slice(0, 300))
+    const fail = (message: string, expected?: string, basis: Basis = interfaceSays.limit) =>
+      new ModelViolation(message, basis, exchange, expected, exchange.response?.bodyText.slice(0, 300))
     if (exchange.response?.status !== 200 || !Array.isArray(pets))
-      throw fail(`the list got ${statusOf(exchange)}`, '200 with an array')
+      throw fail(`the list got ${statusOf(exchange)}`, '200 with an array', interfaceSays.bareArray)
     if (pets.length > limit) throw fail(`${pets.length} pets in a list limited to ${limit}`, `at most ${limit}`)
     const ids = new Set<string>()
     for (const pet of pets as Array<Pet>) {
       if (this.status !== undefined && pet?.status !== this.status)
-        throw fail(`a ${stringifyJson(pet?.status)} pet in a list filtered by status=${this.status}`)
-      if (ids.has(String(pet?.id))) throw fail(`pet ${pet?.id} appears twice in one list`, 'each pet once')
+        throw fail(
+          `a ${stringifyJson(pet?.status)} pet in a list filtered by status=${this.status}`,
+          `only ${this.status} pets`,
+          interfaceSays.statusFilter,
+        )
+      if (ids.has(String(pet?.id)))
+        throw fail(`pet ${pet?.id} appears twice in one list`, 'each pet once', interfaceSays.uniqueId)
       ids.add(String(pet?.id))
       const known = knowledge.get(pet?.id)
       if (known && !sameFields(pet, known))
-        throw fail(`pet ${pet.id} is listed with other fields than it has`, stringifyJson(known))
+        throw fail(
+          `pet ${pet.id} is listed with other fields than it has`,
+          stringifyJson(known),
+          interfaceSays.readById,
+        )
     }
     if (pets.length >= limit) return
     // A page shorter than its limit is the whole of the matching pets: none the run knows may be missing.
@@ -182,6 +203,30 @@ export class ListPets implements Command {
     `listPets(${[this.limit !== undefined && `limit=${this.limit}`, this.status && `status=${this.status}`]
       .filter(Boolean)
       .join('&')})`
+}
+
+/**
+ * Lists with a limit at the edge of how many pets the run knows to match a filter: exactly that many, one
+ * fewer and one more, where an off-by-one in paging shows (a page one short, or one too long).
+ */
+export class ListAtBoundary implements Command {
+  constructor(
+    readonly status: PetStatus | undefined,
+    readonly delta: -1 | 0 | 1,
+    readonly bounds: { minimum: number; maximum: number },
+  ) {}
+  private limitFor(knowledge: Readonly<PetKnowledge>): number {
+    return knowledge.matching(this.status).length + this.delta
+  }
+  check = (knowledge: Readonly<PetKnowledge>) => {
+    const limit = this.limitFor(knowledge)
+    return limit >= this.bounds.minimum && limit <= this.bounds.maximum
+  }
+  async run(knowledge: PetKnowledge, world: StatefulWorld): Promise<void> {
+    await new ListPets(this.limitFor(knowledge), this.status).run(knowledge, world)
+  }
+  toString = () =>
+    `listAtBoundary(${this.status ?? 'any'}, matching${this.delta === 0 ? '' : `${this.delta > 0 ? '+' : ''}${this.delta}`})`
 }
 
 /** Asks an earlier list again: after creates, a stale (cached) answer shows. */

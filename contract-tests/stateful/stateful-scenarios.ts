@@ -7,7 +7,15 @@ import type { ContractCaller } from '../model/contract-caller.ts'
 import type { ExploreOptions } from '../model/explore-options.ts'
 import type { Scenario } from '../model/scenario.ts'
 import { ModelViolation } from './model-violation.ts'
-import { CreatePets, GetPet, GrowStore, ListPets, RepeatList, type StatefulWorld } from './pet-commands.ts'
+import {
+  CreatePets,
+  GetPet,
+  GrowStore,
+  ListAtBoundary,
+  ListPets,
+  RepeatList,
+  type StatefulWorld,
+} from './pet-commands.ts'
 import { PetKnowledge } from './pet-knowledge.ts'
 
 /**
@@ -24,7 +32,7 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
       check: 'stateful_model',
       title:
         'stateful: created pets are read and listed exactly as sent, none lost or repeated, ids unique under ' +
-        'concurrent creates, past 20 and past 100 pets',
+        'concurrent creates, past 20 and past 100 pets, and pages exactly at, one under and one over the matches',
       operationId: 'listPets',
       basis: interfaceSays.uniqueId,
       writes: true,
@@ -63,6 +71,12 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
               status: fc.option(fc.constantFrom(...petStatuses), { nil: undefined }),
             })
             .map(({ limit, status }) => new ListPets(limit, status)),
+          fc
+            .record({
+              status: fc.option(fc.constantFrom(...petStatuses), { nil: undefined }),
+              delta: fc.constantFrom(-1 as const, 0 as const, 1 as const),
+            })
+            .map(({ status, delta }) => new ListAtBoundary(status, delta, limitRule)),
           fc
             .constantFrom(limitRule.default + 1, limitRule.maximum + 1)
             .map(
@@ -121,6 +135,7 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
           expected: violation?.expected,
           received: violation?.received,
           exchange: violation?.exchange,
+          basis: violation?.basis,
         })
       },
     },

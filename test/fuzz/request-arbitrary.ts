@@ -39,7 +39,7 @@ const anyMethod = fc.oneof(
 // A method the path has, so that most requests reach an operation rather than a 404 or a 405.
 const routeMethodAndTarget = fc.oneof(
   ...operationList.map((operation) =>
-    operation.writes
+    !operation.safe
       ? fc
           .constant(operation.method)
           .chain((method) => operationTargetArbitrary(operation).map((target) => ({ method, target })))

@@ -221,6 +221,45 @@ export const conformantVariants: Array<Variant> = [
   }),
   ...forgivingQueries(),
   rewrite({
+    name: 'json-whatever-content-type',
+    description: 'takes a body as JSON whatever its Content-Type says (text/plain, a form, text/html)',
+    deviates: true,
+    request: (r) =>
+      operationOf(r) === 'createPet' && !(r.headers['content-type'] ?? '').startsWith('application/json')
+        ? { ...r, headers: { ...r.headers, 'content-type': 'application/json' } }
+        : r,
+  }),
+  rewrite({
+    name: 'lax-pet-ids',
+    description: 'reads a pet id with Number(), so /pets/1.0 and /pets/%201 answer pet 1 (and /pets/7.5 is 404)',
+    deviates: true,
+    request: (r) => {
+      const match = /\/pets\/([^/]+)$/.exec(r.url.pathname)
+      if (operationOf(r) !== 'getPet' || !match) return r
+      const id = Number(decodeURIComponent(match[1] as string))
+      if (!Number.isSafeInteger(id) || String(id) === match[1]) return r
+      const url = new URL(r.url)
+      url.pathname = url.pathname.replace(/[^/]+$/, id > 0 ? String(id) : '0')
+      return { ...r, url }
+    },
+    response: (response, r) =>
+      operationOf(r) === 'getPet' && response.status === 400
+        ? mapJson(response, (v) => ({ ...(v as object), status: 404 }), 404)
+        : response,
+  }),
+  rewrite({
+    name: 'empty-name-refused',
+    description: "refuses an empty or blank name with 400 (a validation library's default), stores every other",
+    deviates: true,
+    request: (r) => {
+      if (operationOf(r) !== 'createPet' || r.headers.authorization !== `Bearer ${developmentApiKey}`) return r
+      const name = (parseJsonOrUndefined(r.body ?? '') as { name?: unknown } | undefined)?.name
+      return typeof name === 'string' && name.trim() === ''
+        ? json(400, { code: 'validation_error', message: '"name" is not allowed to be empty', status: 400 })
+        : r
+    },
+  }),
+  rewrite({
     name: 'media-type-415',
     description: 'refuses a body that is not application/json with 415',
     deviates: true,

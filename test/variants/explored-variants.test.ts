@@ -6,6 +6,7 @@ import { runContract } from '../../contract-tests/run/run-contract.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
 import { exploredFaultyVariants, statefulFaultyVariants } from './explored-faulty-variants.ts'
+import { requestFormFaultyVariants } from './request-form-faulty-variants.ts'
 
 // A fixed seed under CI keeps the release gate deterministic; a fresh one locally explores further.
 const seed = process.env.CI ? 1 : undefined
@@ -23,7 +24,9 @@ async function explore(wrap: (fetch: FetchLike) => FetchLike, only: Array<string
   })
 }
 
-it.each([...exploredFaultyVariants, ...statefulFaultyVariants].map((variant) => [variant.name, variant] as const))(
+const faulty = [...exploredFaultyVariants, ...requestFormFaultyVariants, ...statefulFaultyVariants]
+
+it.each(faulty.map((variant) => [variant.name, variant] as const))(
   'finds %s by exploring, with a shrunk request and a curl line without the key',
   async (_name, variant) => {
     const result = await explore(variant.wrap, [variant.caughtBy as string])
@@ -33,8 +36,10 @@ it.each([...exploredFaultyVariants, ...statefulFaultyVariants].map((variant) => 
     expect(failure?.result.message, `seed ${result.explore?.seed}`).toMatch(
       /seed \d+, path [\d:]+, shrunk after \d+ steps/,
     )
-    const exchange = result.scenarios.flatMap((scenario) => scenario.exchanges).at(-1)
-    expect(exchange).toBeDefined()
+    // The one-line repro names the request the failure rests on: the URL its message ends with.
+    const url = /\((?:GET|POST|HEAD|PUT|DELETE) (\S+)\)$/.exec(failure?.result.message ?? '')?.[1]
+    const exchange = result.scenarios.flatMap((scenario) => scenario.exchanges).find((e) => e.request.url === url)
+    expect(exchange, failure?.result.message).toBeDefined()
     const curl = curlCommand(exchange!.request)
     expect(curl).not.toContain(developmentApiKey)
     expect(curl).toMatch(/^curl /)
@@ -51,6 +56,21 @@ it('covers every check of the exploring phases with at least one faulty variant'
   const { phaseGroups } = await import('../../contract-tests/run/phase-groups.ts')
   const { defaultExploreOptions } = await import('../../contract-tests/generate/explore-options.ts')
   const checks = new Set(phaseGroups(defaultExploreOptions).flatMap((group) => group.scenarios.map((s) => s.check)))
-  const caught = new Set([...exploredFaultyVariants, ...statefulFaultyVariants].map((variant) => variant.caughtBy))
+  const caught = new Set(faulty.map((variant) => variant.caughtBy))
   expect([...checks].filter((check) => !caught.has(check))).toEqual([])
+})
+
+it('reports both defects of a createPet that has two, each with its own repro', async () => {
+  const trim = exploredFaultyVariants.find((variant) => variant.name === 'name-trimmed')!
+  const crash = requestFormFaultyVariants.find((variant) => variant.name === 'nested-extra-field-500')!
+  const result = await explore((fetch) => trim.wrap(crash.wrap(fetch)), ['generated_valid_create'])
+  const messages = result.scenarios.flatMap((scenario) => failuresOf(scenario)).map(({ result: r }) => r.message)
+  expect(
+    messages.some((message) => /"name" came back/.test(message)),
+    messages.join('\n'),
+  ).toBe(true)
+  expect(
+    messages.some((message) => / got 500/.test(message)),
+    messages.join('\n'),
+  ).toBe(true)
 })

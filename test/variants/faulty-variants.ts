@@ -1,4 +1,5 @@
 import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Pet } from '../../spec/types.ts'
 import { json, mapJson, operationOf, rewrite, type Variant, type VariantRequest } from './variant.ts'
 
@@ -249,13 +250,19 @@ export const faultyVariants: Array<Variant> = [
     response: (response, r) => (listing(r) && response.status === 400 ? new Response(null, { status: 204 }) : response),
   }),
   rewrite({
-    name: 'text-plain-body-accepted',
-    description: 'a pet sent as text/plain is created',
+    name: 'text-plain-body-mangled',
+    description:
+      'takes a text/plain or form body as a form: the whole JSON text becomes one field name, and the pet is ' +
+      'stored with the name "form" (a body parser chosen by Content-Type)',
     caughtBy: 'unsupported_media_type_rejected',
-    request: (r) =>
-      creating(r) && !(r.headers['content-type'] ?? '').startsWith('application/json')
-        ? { ...r, headers: { ...r.headers, 'content-type': 'application/json' } }
-        : r,
+    request: (r) => {
+      if (!creating(r) || (r.headers['content-type'] ?? '').startsWith('application/json')) return r
+      return {
+        ...r,
+        headers: { ...r.headers, 'content-type': 'application/json' },
+        body: stringifyJson({ name: 'form', categoryId: 1 }),
+      }
+    },
   }),
   listQuery(
     'unknown-status-ignored',

@@ -52,10 +52,11 @@ export function json(status: number, value: unknown, headers: Record<string, str
   })
 }
 
-// Each operation's path as a pattern on the end of a URL path: `/pets/{petId}` matches `/v1/pets/7`.
+// Each operation's path as a pattern on the end of a URL path (`/pets/{petId}` matches `/v1/pets/7`), a trailing
+// slash allowed as the mock's router allows it.
 const matchers = operationList.map((operation) => ({
   operation,
-  path: new RegExp(`${operation.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  path: new RegExp(`${operation.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
 }))
 
 /**

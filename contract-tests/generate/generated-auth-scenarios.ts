@@ -1,0 +1,133 @@
+import fc from 'fast-check'
+import { operationList, operations } from '../../spec/operations.ts'
+import type { OperationId } from '../../spec/types.ts'
+import { interfaceSays } from '../model/citations.ts'
+import type { CallOptions } from '../model/contract-caller.ts'
+import { statusOf } from '../model/exchange.ts'
+import type { Scenario, ScenarioContext } from '../model/scenario.ts'
+import { clientErrors } from '../scenarios/expect-refusal.ts'
+import { validRequest } from '../scenarios/valid-request.ts'
+import { credentialVariants } from './credential-variants.ts'
+import type { ExploreOptions } from './explore-options.ts'
+import { exploreProperty } from './explore-property.ts'
+import { pathForms } from './path-forms.ts'
+import { invalidParameterTexts } from './query-values.ts'
+import { specParameters } from './spec-parameters.ts'
+import { responseStatus, verdict } from './verdict.ts'
+
+/** A request only its credential makes wrong, or (alsoWrong) one that is wrong in another way too. */
+function requestFor(context: ScenarioContext, operationId: OperationId, alsoWrong: boolean, seed: number): CallOptions {
+  const operation = operations[operationId]
+  const options = validRequest(operation, context.data)
+  if (!alsoWrong) return options
+  const params = Object.fromEntries(Object.keys(operation.sample.params).map((name) => [name, 'not-an-id']))
+  const invalidQuery = specParameters(operationId)
+    .filter((p) => p.in === 'query')
+    .flatMap((p) =>
+      invalidParameterTexts(p.schema)
+        .filter(Boolean)
+        .map((text) => `${p.name}=${encodeURIComponent(text)}`),
+    )
+  const wrong: CallOptions = { params }
+  if (invalidQuery.length > 0) wrong.query = invalidQuery[seed % invalidQuery.length]
+  if (options.json !== undefined) wrong.body = ['{"name":', '[]', 'null', '{}', ''][seed % 5]
+  return wrong
+}
+
+/**
+ * The generated authentication checks: every almost-right credential refused with 401 on every operation,
+ * whatever else is wrong with the request; and every form of the request target a server answers with a
+ * 2xx (trailing slash, doubled slash, other case, percent-encoding) still asks for the key.
+ * @example generatedAuthScenarios(exploreOptions({ seed: 1 }))
+ */
+export function generatedAuthScenarios(options: ExploreOptions): Array<Scenario> {
+  const scenarios: Array<Scenario> = []
+  for (const safe of [true, false]) {
+    const ids = operationList
+      .filter((operation) => operation.described && operation.safe === safe)
+      .map((operation) => operation.operationId)
+    if (ids.length === 0) continue
+    scenarios.push({
+      check: 'generated_auth',
+      title: `generated: ${ids.join(', ')} refuse every almost-right credential with 401, before judging anything else`,
+      operationId: ids[0] as OperationId,
+      basis: interfaceSays.authentication,
+      writes: !safe,
+      explores: true,
+      run: (context) =>
+        exploreProperty(context, options, {
+          promise: 'an almost-right credential is refused with 401, whatever else is wrong',
+          arbitrary: fc.record({
+            operationId: fc.constantFrom(...ids),
+            credential: fc.constantFrom(...credentialVariants()),
+            alsoWrong: fc.boolean(),
+            seed: fc.nat(),
+          }),
+          // Every credential on every operation, valid otherwise and not: a small domain, tried whole.
+          examples: ids.flatMap((operationId) =>
+            credentialVariants().flatMap((credential, seed) =>
+              [false, true].map((alsoWrong) => ({ operationId, credential, alsoWrong, seed })),
+            ),
+          ),
+          judge: async ({ operationId, credential, alsoWrong, seed }, client) => {
+            const exchange = await client.call(operationId, {
+              ...requestFor(context, operationId, alsoWrong, seed),
+              withKey: (key) => ({
+                query: credential.query?.(key),
+                headers: credential.header ? { [credential.header]: key } : undefined,
+              }),
+              authorization: (key) => credential.authorization(key),
+            })
+            // Near-copies of the key are written as shell expressions of $PETSTORE_API_KEY, never as sent.
+            if (credential.shell === null) delete exchange.request.headers.authorization
+            else exchange.request.headers.authorization = credential.shell
+            return verdict(
+              exchange,
+              responseStatus(exchange) === 401,
+              `${credential.what}${alsoWrong ? ' (and the request otherwise invalid)' : ''} got ${statusOf(exchange)}`,
+              '401 with an Error',
+            )
+          },
+        }),
+    })
+    scenarios.push({
+      check: 'generated_path_auth',
+      title: `generated: ${ids.join(', ')} ask for the key in every form of the request target they answer`,
+      operationId: ids[0] as OperationId,
+      basis: interfaceSays.authentication,
+      writes: !safe,
+      explores: true,
+      run: (context) => {
+        const cases = ids.flatMap((operationId) =>
+          pathForms.flatMap((form) =>
+            [null, 'Bearer contract-suite-unknown-key-0000'].map((wrong) => ({
+              operationId,
+              form,
+              wrong,
+            })),
+          ),
+        )
+        return exploreProperty(context, options, {
+          promise: 'a request target answered with a 2xx in another form still needs the key',
+          arbitrary: fc.constantFrom(...cases),
+          examples: cases,
+          judge: async ({ operationId, form, wrong }, client) => {
+            const request = { ...validRequest(operations[operationId], context.data), rewriteUrl: form.apply }
+            const keyed = await client.call(operationId, { ...request, alsoAccepted: clientErrors })
+            // A form the server does not answer as the resource (404, a framework's own page) is its own business.
+            if (responseStatus(keyed) < 200 || responseStatus(keyed) >= 300) return { ok: true }
+            const exchange = await client.call(operationId, { ...request, authorization: wrong })
+            return verdict(
+              exchange,
+              responseStatus(exchange) === 401,
+              `${operationId} ${form.what} answers ${statusOf(exchange)} to ` +
+                `${wrong === null ? 'no Authorization header' : 'an unknown key'} (${statusOf(keyed)} with the key)`,
+              '401 with an Error',
+            )
+          },
+        })
+      },
+    })
+  }
+  return scenarios
+}

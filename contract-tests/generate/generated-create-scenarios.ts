@@ -1,0 +1,99 @@
+import { parseJson } from '../../spec/json/parse-json.ts'
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
+import { operations } from '../../spec/operations.ts'
+import { interfaceSays, specChooses } from '../model/citations.ts'
+import type { ContractCaller } from '../model/contract-caller.ts'
+import { statusOf } from '../model/exchange.ts'
+import type { Scenario } from '../model/scenario.ts'
+import type { ExploreOptions } from './explore-options.ts'
+import { exploreProperty, type Judgement } from './explore-property.ts'
+import { validCreateJudge } from './judge-valid-create.ts'
+import { type InvalidBody, invalidBody, invalidBodyExamples, validBody, validBodyExamples } from './request-bodies.ts'
+import { type JsonSchema, requestBodySchema } from './spec-parameters.ts'
+import { isClientError, responseStatus, verdict } from './verdict.ts'
+
+const isJson = (contentType: string): boolean => /^application\/json\s*(;|$)/i.test(contentType)
+
+/**
+ * Judges a body createPet must not take as a valid NewPet. A body that is not valid JSON of a NewPet is
+ * refused with a 4xx Error (400, the interface's status, for a JSON body). A valid NewPet labelled with
+ * another media type is one the interface says nothing about: refusing it (400 or 415) and accepting it
+ * both keep every sentence; accepting it differs from the spec's choice (a deviation), storing it changed
+ * or answering with a 5xx does not.
+ */
+async function judgeInvalidCreate(body: InvalidBody, client: ContractCaller, schema: JsonSchema): Promise<Judgement> {
+  const json = isJson(body.contentType)
+  const exchange = await client.call('createPet', {
+    body: body.text,
+    contentType: body.contentType,
+    alsoAccepted: json ? [] : [415],
+  })
+  const status = responseStatus(exchange)
+  if (json || status !== 201) {
+    const wanted = json ? status === 400 : isClientError(exchange)
+    const expected = json ? '400 with an Error' : 'a 4xx Error (400 or 415), or 201 with the pet as sent'
+    return verdict(exchange, wanted, `a body ${body.what} got ${statusOf(exchange)}`, expected)
+  }
+  const sent = parseJson(body.text) as Record<string, unknown>
+  const read = exchange.response?.json as Record<string, unknown> | undefined
+  const changed = Object.keys(schema.properties ?? {}).find(
+    (field) => field in sent && stringifyJson(read?.[field]) !== stringifyJson(sent[field]),
+  )
+  if (changed !== undefined)
+    return verdict(
+      exchange,
+      false,
+      `a body ${body.what} was accepted with "${changed}" changed to ${stringifyJson(read?.[changed])}`,
+      stringifyJson(sent),
+    )
+  return {
+    ...verdict(exchange, true, '', ''),
+    deviation: `createPet accepts a JSON body ${body.what} (201)`,
+    deviationKey: `accepts ${body.contentType}`,
+  }
+}
+
+/**
+ * The generated createPet checks: every valid NewPet created and read back exactly, or an edge value
+ * refused cleanly; every invalid body refused.
+ * @example generatedCreateScenarios(exploreOptions({ seed: 1 }))
+ */
+export function generatedCreateScenarios(options: ExploreOptions): Array<Scenario> {
+  const schema = requestBodySchema('createPet')
+  if (!schema) return []
+  const sample = operations.createPet.sample.json as Record<string, unknown>
+  return [
+    {
+      check: 'generated_valid_create',
+      title: 'generated: createPet accepts every typical NewPet, echoes it and reads it back exactly',
+      operationId: 'createPet',
+      basis: interfaceSays.newPetFields,
+      writes: true,
+      explores: true,
+      run: (context) =>
+        exploreProperty(context, options, {
+          promise: 'a valid NewPet is created with 201 and read back exactly (an edge value may be refused cleanly)',
+          deviationBasis: specChooses.anyNewPetAccepted,
+          arbitrary: validBody(schema),
+          examples: validBodyExamples(schema, sample),
+          judge: validCreateJudge(context, schema, sample),
+        }),
+    },
+    {
+      check: 'generated_invalid_create',
+      title: 'generated: createPet refuses every invalid body with 400 and an Error',
+      operationId: 'createPet',
+      basis: interfaceSays.invalidBody,
+      writes: true,
+      explores: true,
+      run: (context) =>
+        exploreProperty(context, options, {
+          promise: 'an invalid body is refused with a 4xx Error',
+          deviationBasis: specChooses.mediaTypeRefused,
+          arbitrary: invalidBody(schema),
+          examples: invalidBodyExamples(schema, sample),
+          judge: (body, client) => judgeInvalidCreate(body, client, schema),
+        }),
+    },
+  ]
+}

@@ -1,0 +1,93 @@
+import fc from 'fast-check'
+import { operationList, operations } from '../../spec/operations.ts'
+import { interfaceSays } from '../model/citations.ts'
+import { statusOf } from '../model/exchange.ts'
+import type { Scenario } from '../model/scenario.ts'
+import { validRequest } from '../scenarios/valid-request.ts'
+import type { ExploreOptions } from './explore-options.ts'
+import { exploreProperty, type Judgement } from './explore-property.ts'
+import { judgeList, type QueryEntries, queryOf } from './list-bounds.ts'
+import { invalidParameterTexts, validParameterText } from './query-values.ts'
+import { specParameters } from './spec-parameters.ts'
+import { isClientError, responseStatus, verdict } from './verdict.ts'
+
+/** Accept headers a legal client may send, or none: each leaves the server free to answer JSON, as it must. */
+export const acceptForms: ReadonlyArray<string | null> = [
+  null,
+  '*/*',
+  'application/*',
+  'application/json;q=0.9, */*;q=0.1',
+]
+
+type FormCase =
+  | { kind: 'accept'; operationId: (typeof operationList)[number]['operationId']; accept: string | null }
+  | { kind: 'repeated'; query: QueryEntries }
+
+/** A query with a parameter given twice: two valid values, or a valid one and one out of range. */
+function repeatedQuery(): fc.Arbitrary<QueryEntries> {
+  return fc.constantFrom(...specParameters('listPets').filter((p) => p.in === 'query')).chain((p) => {
+    const invalid = invalidParameterTexts(p.schema).filter((text) => /^-?\d+$/.test(text))
+    const second = p.schema.enum || invalid.length === 0 ? validParameterText(p.schema) : fc.constantFrom(...invalid)
+    return fc.tuple(validParameterText(p.schema), fc.oneof(validParameterText(p.schema), second), fc.boolean()).map(
+      ([first, other, swap]): QueryEntries =>
+        swap
+          ? [
+              [p.name, other],
+              [p.name, first],
+            ]
+          : [
+              [p.name, first],
+              [p.name, other],
+            ],
+    )
+  })
+}
+
+/**
+ * The generated checks of the forms a legal client may vary: no Accept or a wildcard one on every safe
+ * operation (the answer is still JSON, the request still succeeds), and a listPets query parameter given
+ * twice (refused with a 4xx, or answered within the rules for whichever value the server takes: never
+ * more pets than the larger limit allows, never a status that was not asked for).
+ * @example generatedRequestForms(exploreOptions({ seed: 1 }))
+ */
+export function generatedRequestForms(options: ExploreOptions): Array<Scenario> {
+  const safe = operationList.filter((operation) => operation.described && operation.safe)
+  const acceptCases: Array<FormCase> = safe.flatMap(({ operationId }) =>
+    acceptForms.map((accept) => ({ kind: 'accept' as const, operationId, accept })),
+  )
+  return [
+    {
+      check: 'generated_request_forms',
+      title:
+        `generated: ${safe.map((o) => o.operationId).join(', ')} answer JSON whatever Accept is sent; ` +
+        'listPets keeps its rules with a parameter given twice',
+      operationId: 'listPets',
+      basis: interfaceSays.jsonBodies,
+      writes: false,
+      explores: true,
+      run: (context) =>
+        exploreProperty(context, options, {
+          promise: 'a request in any legal form is answered as the interface says',
+          arbitrary: fc.oneof(
+            fc.constantFrom(...acceptCases),
+            repeatedQuery().map((query): FormCase => ({ kind: 'repeated', query })),
+          ),
+          examples: acceptCases,
+          judge: async (form, client): Promise<Judgement> => {
+            if (form.kind === 'accept') {
+              const request = validRequest(operations[form.operationId], context.data)
+              const exchange = await client.call(form.operationId, { ...request, accept: form.accept })
+              const ok = responseStatus(exchange) >= 200 && responseStatus(exchange) < 300
+              const sent = form.accept === null ? 'no Accept header' : `Accept: ${form.accept}`
+              return verdict(exchange, ok, `${form.operationId} with ${sent} got ${statusOf(exchange)}`, '2xx JSON')
+            }
+            const exchange = await client.call('listPets', { query: queryOf(form.query), alsoAccepted: [422] })
+            if (isClientError(exchange)) return verdict(exchange, true, '', '')
+            if (responseStatus(exchange) !== 200)
+              return verdict(exchange, false, `a parameter given twice got ${statusOf(exchange)}`, '200 or a 4xx')
+            return judgeList(exchange, form.query, false)
+          },
+        }),
+    },
+  ]
+}

@@ -1,0 +1,173 @@
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
+import { limitRule } from '../../spec/schemas.ts'
+import type { ContractCaller } from '../model/contract-caller.ts'
+import { type Exchange, statusOf } from '../model/exchange.ts'
+import type { ScenarioContext } from '../model/scenario.ts'
+import { type BodyAspect, bodyAspects, type TypicalIntegers } from './body-aspects.ts'
+import type { Judgement } from './explore-property.ts'
+import type { ValidBody } from './request-bodies.ts'
+import { type JsonSchema, resolve } from './spec-parameters.ts'
+import { isClientError, responseStatus, verdict } from './verdict.ts'
+
+type Body = Record<string, unknown>
+const same = (a: unknown, b: unknown): boolean => stringifyJson(a) === stringifyJson(b)
+
+/** The first field of the schema the read pet holds otherwise than it was sent, as a failure. */
+function changedField(exchange: Exchange, sent: Body, schema: JsonSchema, how: string): Judgement | undefined {
+  const read = exchange.response?.json as Body | undefined
+  const field = Object.keys(sent).find((name) => name in (schema.properties ?? {}) && !same(read?.[name], sent[name]))
+  if (field === undefined) return undefined
+  return {
+    ...verdict(
+      exchange,
+      false,
+      `"${field}" ${how} as ${stringifyJson(read?.[field])}, not as sent`,
+      stringifyJson(sent),
+    ),
+    failureKey: `${how}:${field}`,
+  }
+}
+
+/**
+ * Judges a valid body by the rule for edge values: a typical body must be created (201) and echoed
+ * exactly, and read back exactly through getPet and the list; a body holding an edge value the types allow
+ * may be refused with a clean 4xx (a deviation that names the one field whose value makes the difference),
+ * but never stored changed, and nothing is answered with a 5xx.
+ * @example const judge = validCreateJudge(context, schema, sample); await judge(body, client)
+ */
+export function validCreateJudge(
+  context: ScenarioContext,
+  schema: JsonSchema,
+  sample: Body,
+): (body: ValidBody, client: ContractCaller) => Promise<Judgement> {
+  const typical: TypicalIntegers = Object.fromEntries(
+    Object.entries(schema.properties ?? {})
+      .filter(([, property]) => resolve(property).type === 'integer')
+      .map(([field]) => [
+        field,
+        new Set([...context.data.created, ...context.data.listed, sample].map((pet) => String((pet as Body)[field]))),
+      ]),
+  )
+  const accepted = new Map<string, Promise<Judgement>>()
+
+  /** Creates a body and judges the echo and the read-back; `refused` when it was refused with a 4xx. */
+  async function create(client: ContractCaller, sent: Body, contentType: string): Promise<Judgement | Refused> {
+    const exchange = await client.call('createPet', { body: stringifyJson(sent), contentType })
+    if (isClientError(exchange)) return { refused: exchange }
+    if (responseStatus(exchange) !== 201)
+      return {
+        ...verdict(exchange, false, `a valid body got ${statusOf(exchange)}`, '201, or a clean 4xx Error'),
+        failureKey: `create:${statusOf(exchange)}`,
+      }
+    return changedField(exchange, sent, schema, 'came back') ?? (await readBack(client, exchange, sent))
+  }
+
+  /** Reads a created pet through getPet and the list (when the list shows it): the fields it was sent with. */
+  async function readBack(client: ContractCaller, created: Exchange, sent: Body): Promise<Judgement> {
+    const id = (created.response?.json as Body | undefined)?.id
+    const read = await client.call('getPet', { params: { petId: String(id) } })
+    if (responseStatus(read) !== 200)
+      return {
+        ...verdict(read, false, `the created pet ${String(id)} read back as ${statusOf(read)}`, '200 with the pet'),
+        failureKey: 'read:getPet',
+      }
+    const byId = changedField(read, sent, schema, 'read back through getPet')
+    if (byId) return byId
+    const status = typeof sent.status === 'string' ? `&status=${encodeURIComponent(sent.status)}` : ''
+    const list = await client.call('listPets', { query: `limit=${limitRule.maximum}${status}` })
+    const listed = Array.isArray(list.response?.json)
+      ? (list.response.json as Array<Body>).find((pet) => same(pet?.id, id))
+      : undefined
+    if (listed) {
+      const inList = changedField({ ...list, response: { ...list.response!, json: listed } }, sent, schema, 'listed')
+      if (inList) return inList
+    }
+    return verdict(created, true, '', '')
+  }
+
+  /** The body with its edge values replaced by typical ones: what any conformant server must accept. */
+  function typicalOf(body: Body, aspects: ReadonlyArray<BodyAspect>): Body {
+    const typicalBody: Body = { ...body }
+    for (const { field } of aspects) {
+      delete typicalBody[field]
+      if (!(schema.required ?? []).includes(field)) continue
+      const integers = typical[field]
+      typicalBody[field] =
+        typeof body[field] === 'string'
+          ? `${context.data.runTag}-typical`
+          : integers
+            ? sampleInteger(integers)
+            : sample[field]
+    }
+    return typicalBody
+  }
+
+  return async (body, client) => {
+    const exchange = await client.call('createPet', { body: stringifyJson(body.json), contentType: body.contentType })
+    const status = responseStatus(exchange)
+    if (status === 201)
+      return changedField(exchange, body.json, schema, 'came back') ?? (await readBack(client, exchange, body.json))
+    if (!isClientError(exchange))
+      return {
+        ...verdict(exchange, false, `a valid body got ${statusOf(exchange)}`, '201, or a clean 4xx Error'),
+        failureKey: `create:${status}`,
+      }
+    const aspects = bodyAspects(body.json, schema, typical)
+    const sentAs = body.contentType === 'application/json' ? '' : ` sent as ${body.contentType}`
+    if (aspects.length === 0)
+      return {
+        ...verdict(exchange, false, `a typical valid body${sentAs} was refused with ${status}`, '201 with the pet'),
+        failureKey: `typical-refused:${body.contentType}`,
+      }
+    const base = typicalOf(body.json, aspects)
+    const baseKey = `${body.contentType} ${stringifyJson(Object.keys(base))}`
+    if (!accepted.has(baseKey)) accepted.set(baseKey, create(client, base, body.contentType).then(orRefused(sentAs)))
+    const baseJudgement = await (accepted.get(baseKey) as Promise<Judgement>)
+    if (!baseJudgement.ok) return baseJudgement
+    // One edge value at a time on the typical body: the first one refused alone is what the server refuses.
+    for (const aspect of aspects) {
+      const alone = await create(client, { ...base, [aspect.field]: aspect.value }, body.contentType)
+      if (!('refused' in alone) && !alone.ok) return alone
+      if (!('refused' in alone)) continue
+      return {
+        ...verdict(exchange, true, '', ''),
+        deviation: `createPet refuses ${aspect.what} with ${status}`,
+        deviationKey: `refuses ${aspect.key}`,
+      }
+    }
+    const whats = aspects.map((aspect) => aspect.what).join(' together with ')
+    return {
+      ...verdict(exchange, true, '', ''),
+      deviation: `createPet refuses ${whats} with ${status}`,
+      deviationKey: `refuses ${aspects.map((aspect) => aspect.key).join('+')}`,
+    }
+  }
+}
+
+function sampleInteger(values: ReadonlySet<string>): number | bigint {
+  const [first = '1'] = values
+  const value = BigInt(first)
+  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value
+}
+
+/** A body refused with a 4xx, and the exchange that says so. */
+interface Refused {
+  refused: Exchange
+}
+
+/** A typical body refused is a violation: the typical valid request must succeed. */
+function orRefused(sentAs: string): (judgement: Judgement | Refused) => Judgement {
+  return (judgement) =>
+    'refused' in judgement
+      ? {
+          ...verdict(
+            judgement.refused,
+            false,
+            `a typical valid body${sentAs} (the same body without its edge values) was refused with ` +
+              statusOf(judgement.refused),
+            '201 with the pet',
+          ),
+          failureKey: `typical-refused:${sentAs}`,
+        }
+      : judgement
+}
