@@ -225,8 +225,10 @@ export class ListAtBoundary implements Command {
   async run(knowledge: PetKnowledge, world: StatefulWorld): Promise<void> {
     await new ListPets(this.limitFor(knowledge), this.status).run(knowledge, world)
   }
-  toString = () =>
-    `listAtBoundary(${this.status ?? 'any'}, matching${this.delta === 0 ? '' : `${this.delta > 0 ? '+' : ''}${this.delta}`})`
+  toString = () => {
+    const offset = this.delta === 0 ? '' : this.delta > 0 ? '+1' : '-1'
+    return `listAtBoundary(${this.status ?? 'any'}, matching${offset})`
+  }
 }
 
 /** Asks an earlier list again: after creates, a stale (cached) answer shows. */
