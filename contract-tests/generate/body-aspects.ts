@@ -6,7 +6,7 @@ import { type JsonSchema, resolve } from './spec-parameters.ts'
  * field the schema does not name. A server may refuse a body for it with a clean 4xx (a deviation).
  */
 export interface BodyAspect {
-  /** What makes two aspects the same: `name:empty`, `categoryId:unused`, `extra:object`. */
+  /** What makes two aspects the same: `name:empty`, `categoryId:unused`, `extra`. */
   key: string
   /** In words, for a finding: `an empty name`. */
   what: string
@@ -42,7 +42,7 @@ function extraAspect(field: string, value: unknown): Omit<BodyAspect, 'field' | 
   const size = stringifyJson(value).length
   if (size > 4096) return { key: 'extra:large', what: `a body of ${Math.round(size / 1024)} KB (field "${field}")` }
   const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value
-  return { key: `extra:${kind}`, what: `a field the schema does not name ("${field}", holding a ${kind})` }
+  return { key: 'extra', what: `a field the schema does not name ("${field}", holding a ${kind})` }
 }
 
 /**

@@ -6,7 +6,7 @@ import type { CallOptions } from '../model/contract-caller.ts'
 import { statusOf } from '../model/exchange.ts'
 import type { Scenario, ScenarioContext } from '../model/scenario.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
-import { validRequest } from '../scenarios/valid-request.ts'
+import { notCreated, validRequest } from '../scenarios/valid-request.ts'
 import { credentialVariants } from './credential-variants.ts'
 import type { ExploreOptions } from './explore-options.ts'
 import { exploreProperty } from './explore-property.ts'
@@ -18,7 +18,7 @@ import { responseStatus, verdict } from './verdict.ts'
 /** A request only its credential makes wrong, or (alsoWrong) one that is wrong in another way too. */
 function requestFor(context: ScenarioContext, operationId: OperationId, alsoWrong: boolean, seed: number): CallOptions {
   const operation = operations[operationId]
-  const options = validRequest(operation, context.data)
+  const options = validRequest(operation, context.data) as CallOptions
   if (!alsoWrong) return options
   const params = Object.fromEntries(Object.keys(operation.sample.params).map((name) => [name, 'not-an-id']))
   const invalidQuery = specParameters(operationId)
@@ -32,6 +32,12 @@ function requestFor(context: ScenarioContext, operationId: OperationId, alsoWron
   if (invalidQuery.length > 0) wrong.query = invalidQuery[seed % invalidQuery.length]
   if (options.json !== undefined) wrong.body = ['{"name":', '[]', 'null', '{}', ''][seed % 5]
   return wrong
+}
+
+/** The context, once every operation has a valid request to vary; else the scenario is skipped. */
+function withRequests(context: ScenarioContext, ids: ReadonlyArray<OperationId>): ScenarioContext {
+  if (ids.some((id) => validRequest(operations[id], context.data) === undefined)) context.skip(notCreated)
+  return context
 }
 
 /**
@@ -55,7 +61,7 @@ export function generatedAuthScenarios(options: ExploreOptions): Array<Scenario>
       writes: !safe,
       explores: true,
       run: (context) =>
-        exploreProperty(context, options, {
+        exploreProperty(withRequests(context, ids), options, {
           promise: 'an almost-right credential is refused with 401, whatever else is wrong',
           arbitrary: fc.record({
             operationId: fc.constantFrom(...ids),
@@ -107,12 +113,13 @@ export function generatedAuthScenarios(options: ExploreOptions): Array<Scenario>
             })),
           ),
         )
-        return exploreProperty(context, options, {
+        return exploreProperty(withRequests(context, ids), options, {
           promise: 'a request target answered with a 2xx in another form still needs the key',
           arbitrary: fc.constantFrom(...cases),
           examples: cases,
           judge: async ({ operationId, form, wrong }, client) => {
-            const request = { ...validRequest(operations[operationId], context.data), rewriteUrl: form.apply }
+            const valid = validRequest(operations[operationId], context.data) as CallOptions
+            const request = { ...valid, rewriteUrl: form.apply }
             const keyed = await client.call(operationId, { ...request, alsoAccepted: clientErrors })
             // A form the server does not answer as the resource (404, a framework's own page) is its own business.
             if (responseStatus(keyed) < 200 || responseStatus(keyed) >= 300) return { ok: true }

@@ -48,8 +48,8 @@ async function judgeInvalidCreate(body: InvalidBody, client: ContractCaller, sch
     )
   return {
     ...verdict(exchange, true, '', ''),
-    deviation: `createPet accepts a JSON body ${body.what} (201)`,
-    deviationKey: `accepts ${body.contentType}`,
+    deviation: `createPet takes a JSON body labelled with another media type as JSON (201; e.g. ${body.what})`,
+    deviationKey: 'accepts another media type',
   }
 }
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { operationList, operations } from '../../spec/operations.ts'
 import { interfaceSays } from '../model/citations.ts'
+import type { CallOptions } from '../model/contract-caller.ts'
 import { statusOf } from '../model/exchange.ts'
 import type { Scenario } from '../model/scenario.ts'
 import { validRequest } from '../scenarios/valid-request.ts'
@@ -51,6 +52,7 @@ function repeatedQuery(): fc.Arbitrary<QueryEntries> {
  * @example generatedRequestForms(exploreOptions({ seed: 1 }))
  */
 export function generatedRequestForms(options: ExploreOptions): Array<Scenario> {
+  // Safe operations only: their valid request names whatever pet the target lists, never an unsafe change.
   const safe = operationList.filter((operation) => operation.described && operation.safe)
   const acceptCases: Array<FormCase> = safe.flatMap(({ operationId }) =>
     acceptForms.map((accept) => ({ kind: 'accept' as const, operationId, accept })),
@@ -75,7 +77,7 @@ export function generatedRequestForms(options: ExploreOptions): Array<Scenario> 
           examples: acceptCases,
           judge: async (form, client): Promise<Judgement> => {
             if (form.kind === 'accept') {
-              const request = validRequest(operations[form.operationId], context.data)
+              const request = validRequest(operations[form.operationId], context.data) as CallOptions
               const exchange = await client.call(form.operationId, { ...request, accept: form.accept })
               const ok = responseStatus(exchange) >= 200 && responseStatus(exchange) < 300
               const sent = form.accept === null ? 'no Accept header' : `Accept: ${form.accept}`
