@@ -44,7 +44,7 @@ function failedChecks(result: RunResult): Set<string> {
 
 it.each([false, true])('passes the good mock with no failure and no finding (strict: %s)', async (strict) => {
   const result = await runAgainst((fetch) => fetch, strict)
-  expect(failedChecks(result)).toEqual(new Set())
+  expect(failedChecks(result), `seed ${result.explore?.seed}`).toEqual(new Set())
   expect(result.exitCode).toBe(0)
   expect(result.findings).toEqual({ violations: 0, deviations: 0 })
   expect(result.scenarios.filter((scenario) => scenario.outcome !== 'passed')).toEqual([])
@@ -69,7 +69,7 @@ describe('conformant implementations that make other allowed choices', () => {
       const failures = [result.setup, ...result.scenarios].flatMap((scenario) =>
         failuresOf(scenario).map(({ result: failure }) => `${scenario.title}: [${failure.check}] ${failure.message}`),
       )
-      expect(failures).toEqual([])
+      expect(failures, `seed ${result.explore?.seed}`).toEqual([])
       expect(result.exitCode).toBe(0)
       expect(result.findings.violations).toBe(0)
       if (variant.deviates) expect(result.findings.deviations).toBeGreaterThan(0)
@@ -80,12 +80,14 @@ describe('conformant implementations that make other allowed choices', () => {
     'judges %s under --strict: fails it exactly when it deviates from the spec',
     async (_name, variant) => {
       const result = await runAgainst(variant.wrap, true)
-      expect(result.exitCode).toBe(variant.deviates ? 1 : 0)
-      const failed = [result.setup, ...result.scenarios].flatMap((scenario) =>
-        failuresOf(scenario).map(({ result: failure }) => failure.level),
-      )
+      const failures = [result.setup, ...result.scenarios].flatMap((scenario) => failuresOf(scenario))
+      const messages = failures.map(({ result: failure }) => `[${failure.check}] ${failure.message}`)
+      const why = `seed ${result.explore?.seed}: ${messages.join('\n')}`
+      expect(result.exitCode, why).toBe(variant.deviates ? 1 : 0)
       // Under --strict only deviations fail: a conformant implementation never breaks the interface.
-      expect(new Set(failed)).toEqual(new Set(variant.deviates ? ['deviation'] : []))
+      expect(new Set(failures.map(({ result: failure }) => failure.level)), why).toEqual(
+        new Set(variant.deviates ? ['deviation'] : []),
+      )
     },
   )
 })
