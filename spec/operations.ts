@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { int64Exact } from './int64.ts'
 import { componentJsonSchema, openapiDocument } from './openapi-document.ts'
+import { resolveRef } from './resolve-ref.ts'
 import type { OperationId } from './types.ts'
 
 /** Which base address an operation lives under: `{base_url}` (`/v1`) or `{messages_base_url}`. */
@@ -39,6 +40,8 @@ export interface OperationSpec {
   deprecationDate?: string
   /** Response keys as the spec writes them: `200`, `2XX`, … */
   documentedStatuses: ReadonlyArray<string>
+  /** The statuses a target can be expected to give: documented, and not only the mock's choice (`x-mock-behaviour`). */
+  promisedStatuses: ReadonlyArray<string>
   /** Whether the spec documents this status, exactly or by range (`2XX`). */
   documents(status: number): boolean
   /** The body schema the spec gives for this status, when it gives one. */
@@ -53,16 +56,8 @@ const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch',
 const safeMethods: ReadonlySet<string> = new Set(['get', 'head', 'options', 'trace'])
 const schemaDefs = (componentJsonSchema('Pet') as { $defs: Json }).$defs
 
-function resolve(value: Json): Json {
-  const ref = value.$ref
-  if (typeof ref !== 'string') return value
-  const [, , section, name] = ref.split('/') as [string, string, string, string]
-  const components = openapiDocument.components as unknown as Record<string, Record<string, Json>>
-  return components[section]?.[name] ?? value
-}
-
 function toSchema(response: Json): z.ZodType | undefined {
-  const content = resolve(response).content as Record<string, { schema?: Json }> | undefined
+  const content = resolveRef(response).content as Record<string, { schema?: Json }> | undefined
   const schema = content?.['application/json']?.schema
   if (!schema) return undefined
   const rewritten = JSON.parse(JSON.stringify(schema).replaceAll('#/components/schemas/', '#/$defs/')) as Json
@@ -79,7 +74,7 @@ function responseKey(keys: ReadonlyArray<string>, status: number): string | unde
 function toSample(operationId: string, operation: Json): SampleRequest {
   const params: Record<string, string | number> = {}
   const query: Record<string, string | number> = {}
-  for (const parameter of ((operation.parameters ?? []) as Array<Json>).map(resolve)) {
+  for (const parameter of ((operation.parameters ?? []) as Array<Json>).map(resolveRef)) {
     if (parameter.in !== 'path' && !(parameter.in === 'query' && parameter.required === true)) continue
     if (parameter.example === undefined) {
       throw new TypeError(
@@ -90,7 +85,7 @@ function toSample(operationId: string, operation: Json): SampleRequest {
     const target = parameter.in === 'path' ? params : query
     target[String(parameter.name)] = parameter.example as string | number
   }
-  const body = operation.requestBody ? resolve(operation.requestBody as Json) : undefined
+  const body = operation.requestBody ? resolveRef(operation.requestBody as Json) : undefined
   if (!body) return { params, query }
   const media = (body.content as Record<string, Json> | undefined)?.['application/json']
   if (media?.example === undefined) {
@@ -125,6 +120,10 @@ function toOperations(): Record<OperationId, OperationSpec> {
         sunset: operation['x-sunset'] as string | undefined,
         deprecationDate: operation['x-deprecation-date'] as string | undefined,
         documentedStatuses: keys,
+        promisedStatuses: keys.filter((key) => {
+          const response = responses[key] as Json
+          return response['x-mock-behaviour'] !== true && resolveRef(response)['x-mock-behaviour'] !== true
+        }),
         documents: (status) => responseKey(keys, status) !== undefined,
         responseSchema: (status) => {
           const key = responseKey(keys, status)

@@ -1,5 +1,6 @@
 import { openapiDocument } from '../../spec/openapi-document.ts'
 import { operations } from '../../spec/operations.ts'
+import { resolveRef } from '../../spec/resolve-ref.ts'
 import type { OperationId } from '../../spec/types.ts'
 
 /** The part of JSON Schema the spec uses, as the generators read it. */
@@ -24,20 +25,12 @@ export interface SpecParameter {
 }
 
 type Json = Record<string, unknown>
-const components = openapiDocument.components as unknown as Record<string, Record<string, Json>>
 
 /**
- * Follows `$ref`s into the spec's components until a schema (or parameter) with content.
+ * Follows `$ref`s into the spec's components (the spec's own `resolveRef`, typed for the generators).
  * @example resolve({ $ref: '#/components/schemas/PetStatus' }) // { type: 'string', enum: [...] }
  */
-export function resolve<T extends object>(value: T): T {
-  let current = value as Json
-  for (let depth = 0; typeof current.$ref === 'string' && depth < 10; depth++) {
-    const [, , section, name] = (current.$ref as string).split('/') as [string, string, string, string]
-    current = components[section]?.[name] ?? {}
-  }
-  return current as T
-}
+export const resolve: <T extends object>(value: T) => T = resolveRef
 
 function operationObject(operationId: OperationId): Json {
   const { path, method } = operations[operationId]

@@ -1,18 +1,6 @@
-import { openapiDocument } from '../../spec/openapi-document.ts'
 import { operationList } from '../../spec/operations.ts'
-import { resolve, specParameters } from '../generate/spec-parameters.ts'
+import { specParameters } from '../generate/spec-parameters.ts'
 import type { Coverage, CoverageHit } from '../model/coverage.ts'
-
-type Json = Record<string, unknown>
-
-/** The statuses a target can be expected to give: documented, and not the mock's own choice (`x-mock-behaviour`). */
-function promisedStatuses(method: string, path: string): Array<string> {
-  const item = (openapiDocument.paths as unknown as Record<string, Json>)[path] as Json
-  const responses = (item[method.toLowerCase()] as Json).responses as Record<string, Json>
-  return Object.entries(responses)
-    .filter(([, response]) => resolve(response)['x-mock-behaviour'] !== true && response['x-mock-behaviour'] !== true)
-    .map(([status]) => status)
-}
 
 const matches = (key: string, status: number) => key === String(status) || key === `${String(status)[0]}XX`
 
@@ -29,7 +17,7 @@ export function measureCoverage(hits: ReadonlyArray<CoverageHit>): Coverage {
       return {
         operationId: operation.operationId,
         requests: mine.length,
-        statuses: promisedStatuses(operation.method, operation.path).map((status) => ({
+        statuses: operation.promisedStatuses.map((status) => ({
           status,
           seen: mine.some((hit) => matches(status, hit.status)),
         })),
