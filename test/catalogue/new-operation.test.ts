@@ -86,10 +86,10 @@ it('puts the new operation into the catalogue and the auth matrix with no edit',
   `
   const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], { cwd: copy })
   const { operation, auth } = JSON.parse(stdout) as {
-    operation: { method: string; writes: boolean; described: boolean; sample: { params: { petId: number } } }
+    operation: { method: string; safe: boolean; described: boolean; sample: { params: { petId: number } } }
     auth: Array<{ check: string; title: string; writes: boolean }>
   }
-  expect(operation).toMatchObject({ method: 'DELETE', writes: true, described: true, sample: { params: { petId: 1 } } })
+  expect(operation).toMatchObject({ method: 'DELETE', safe: false, described: true, sample: { params: { petId: 1 } } })
   expect(auth).toHaveLength(5)
   expect(auth.every((scenario) => scenario.check === 'auth_required' && scenario.writes)).toBe(true)
   expect(auth[0]?.title).toBe('deletePet answers 401 with an Error to no Authorization header')
