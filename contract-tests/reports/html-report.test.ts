@@ -2,7 +2,7 @@ import { afterEach, expect, it, vi } from 'vitest'
 import { responseChecks } from '../checks/registry.ts'
 import { htmlReport } from './html-report.ts'
 import { redactedKey } from './redact.ts'
-import { exchangeFixture, hostileBody, runResultFixture, scenarioFixture } from './run-result-fixture.ts'
+import { exchangeFixture, hostileBody, runResultFixture, scenarioFixture } from './run-result-fixture.test-support.ts'
 
 // What a reader sees, near enough: tags dropped, the five entities decoded, spaces collapsed.
 const textOf = (markup: string): string =>
