@@ -1,27 +1,24 @@
-import { fileURLToPath } from 'node:url'
-// Brings vitest's `test` key into vite's config type (startVitest's overrides) in any program, the package's too.
-import type {} from 'vitest/config'
+import { CliError } from '../../mocks/cli/cli-error.ts'
 import { parseCliArgs } from '../../mocks/cli/parse-cli-args.ts'
 import { type CliIo, runCli } from '../../mocks/cli/run-cli.ts'
-import type { PetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import type { RunResult, TargetInfo } from '../model/run-result.ts'
 import { consoleSummary } from '../reports/console-summary.ts'
 import { redact, redactText } from '../reports/redact.ts'
 import { writeReports } from '../reports/write-reports.ts'
-import { apiKeyVariable, type ContractConfig, type TargetSpec } from '../vitest/contract-config.ts'
-import { ContractReporter } from '../vitest/contract-reporter.ts'
+import type { TargetSpec } from '../vitest/contract-config.ts'
 import { checkReachable } from './check-reachable.ts'
 import { contractHelp } from './contract-help.ts'
+import { plannedTarget } from './planned-target.ts'
 import { type RunConfig, resolveRunConfig } from './resolve-run-config.ts'
+import { runSuite } from './run-suite.ts'
+import { unjudgedRun } from './unjudged-run.ts'
 
-// The suite sits beside this file's folder: .ts in the repository, compiled .js in the package. vitest's root is
-// that folder, so that no vitest config of the project the package is installed in applies.
-const suiteExtension = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
-const suiteRoot = fileURLToPath(new URL('../vitest/', import.meta.url))
-const inProcessBase = { baseUrl: 'http://petstore.mock/v1', messagesBaseUrl: 'http://petstore.mock' }
+const unexpectedPrefix = 'The contract run failed: '
 
 /**
  * `npm run contract` and `petstore-contract`: resolves the target, runs the suite under vitest, prints the
- * summary, writes the reports and returns the exit code. Never throws: every failure is one line and code 2.
+ * summary, writes the reports and returns the exit code. Never throws: every failure is one line and code 2, and
+ * once the options are valid, a run that cannot judge its target still writes reports that say why.
  * `command` is what the usage line of `--help` calls it.
  * @example process.exitCode = await runContractCli(process.argv.slice(2), process.env, consoleIo, 'petstore-contract')
  */
@@ -46,7 +43,7 @@ export async function runContractCli(
   return runCli(() => runContractMain(argv, env, io, secrets, command), {
     io,
     redact: (text) => redactText(text, secrets),
-    unexpectedPrefix: 'The contract run failed: ',
+    unexpectedPrefix,
   })
 }
 
@@ -57,7 +54,7 @@ async function runContractMain(
   secrets: Array<string>,
   command: string,
 ): Promise<number> {
-  let server: PetStoreServer | undefined
+  let close = async (): Promise<void> => {}
   try {
     const { values } = parseCliArgs({
       args: argv,
@@ -88,78 +85,58 @@ async function runContractMain(
     }
     const config = resolveRunConfig(values, env)
     secrets.unshift(config.apiKey)
-    let target: TargetSpec
-    if (config.target === 'mock') {
-      target = { name: 'mock (in-process)', kind: 'in-process', ...inProcessBase }
-    } else if (config.target === 'local') {
-      // Loaded only here: a run against another target has no use for the mock's modules.
-      const { startPetStoreServer } = await import('../../mocks/node/start-pet-store-server.ts')
-      server = await startPetStoreServer({ apiKeys: [config.apiKey] })
-      const { baseUrl, messagesBaseUrl } = server
-      target = { name: 'local (standalone mock)', kind: 'http', baseUrl, messagesBaseUrl }
-    } else {
-      target = {
-        // A title that names the deployment: its host, rather than the word "url".
-        name: config.target === 'url' ? new URL(config.baseUrl!).host : config.target,
-        kind: 'http',
-        baseUrl: config.baseUrl!,
-        messagesBaseUrl: config.messagesBaseUrl!,
+    const startedAt = new Date().toISOString()
+    const started = performance.now()
+    let target = plannedTarget(config)
+    let result: RunResult
+    try {
+      if (config.target === 'local') {
+        // Loaded only here: a run against another target has no use for the mock's modules.
+        const { startPetStoreServer } = await import('../../mocks/node/start-pet-store-server.ts')
+        const server = await startPetStoreServer({ apiKeys: [config.apiKey] })
+        close = server.close
+        const { baseUrl, messagesBaseUrl } = server
+        target = { name: 'local (standalone mock)', kind: 'http', baseUrl, messagesBaseUrl }
+      } else if (target?.kind === 'http') {
+        await checkReachable(target.baseUrl, config.apiKey, Math.min(config.timeoutMs, 5000))
       }
-      await checkReachable(target.baseUrl, config.apiKey, Math.min(config.timeoutMs, 5000))
+      if (!target) throw new CliError(`--target ${config.target} has no base URL.`)
+      result = await runSuite(config, target, secrets)
+    } catch (error) {
+      // Nothing was judged, but CI publishes the reports all the same: they say why, as one test case.
+      const run = unjudgedRun({
+        target: targetInfo(config, target),
+        reason: (error instanceof CliError ? '' : unexpectedPrefix) + firstLine(error),
+        startedAt,
+        durationMs: Math.round(performance.now() - started),
+        strict: config.strict,
+        explore: config.explore,
+      })
+      await writeReports(redact(run, secrets), config.reportDir).then(
+        (paths) => io.out(`Reports: ${paths.join(', ')}`),
+        // Said, then the reason the run stopped, which stays the last line.
+        (writeError) =>
+          io.err(`error: The reports could not be written: ${redactText(firstLine(writeError), secrets)}`),
+      )
+      throw error
     }
-    return await runSuite(config, target, io, secrets)
+    io.out(consoleSummary(result))
+    const paths = await writeReports(result, config.reportDir)
+    io.out(`Reports: ${paths.join(', ')}`)
+    return result.exitCode
   } finally {
-    await server?.close()
+    await close()
   }
 }
 
-async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secrets: Array<string>): Promise<number> {
-  const reporter = new ContractReporter()
-  const contract: ContractConfig = {
-    target,
+const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0]!
+
+/** What the reports say of a target the run could not judge, a local mock that never started included. */
+function targetInfo(config: RunConfig, target: TargetSpec | undefined): TargetInfo {
+  return {
+    name: target?.name ?? config.target,
+    baseUrl: target?.baseUrl ?? '(not started)',
+    messagesBaseUrl: target?.messagesBaseUrl ?? '(not started)',
     readOnly: config.readOnly,
-    timeoutMs: config.timeoutMs,
-    only: config.only,
-    explore: config.explore,
-    minCoverage: config.minCoverage,
-    compareWithMock: config.compareWithMock,
-    strict: config.strict,
   }
-  // The key reaches the vitest worker through its environment only; it is never in provided data.
-  process.env[apiKeyVariable] = config.apiKey
-  const { startVitest } = await import('vitest/node')
-  const vitest = await startVitest(
-    'test',
-    [],
-    { config: false, watch: false, reporters: [reporter], root: suiteRoot },
-    {
-      test: {
-        include: [`contract.suite${suiteExtension}`],
-        // vitest's default exclude holds **/node_modules/**: where the package is installed, the suite is in there.
-        exclude: [],
-        // No results cache: it would be written beside the suite, inside the installed package.
-        cache: false,
-        provide: { petstoreContract: contract },
-        pool: 'threads',
-        fileParallelism: false,
-        testTimeout: config.timeoutMs * 8 + 30_000,
-        hookTimeout: config.timeoutMs * 40 + 30_000,
-        teardownTimeout: 5_000,
-      },
-    },
-  )
-  await vitest.close()
-  delete process.env[apiKeyVariable]
-  if (!reporter.result) {
-    io.err(
-      `error: ` +
-        `${redactText(`The contract suite could not run: ${reporter.failure ?? 'no result'}`, secrets).split('\n')[0]}`,
-    )
-    return 2
-  }
-  const result = redact(reporter.result, secrets)
-  io.out(consoleSummary(result))
-  const paths = await writeReports(result, config.reportDir)
-  io.out(`Reports: ${paths.join(', ')}`)
-  return result.exitCode
 }

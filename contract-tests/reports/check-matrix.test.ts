@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { checkMatrix } from './check-matrix.ts'
-import { exchangeFixture, runResultFixture, scenarioFixture } from './run-result-fixture.ts'
+import { exchangeFixture, runResultFixture, scenarioFixture } from './run-result-fixture.test-support.ts'
 
 it('counts each response a registry check judged under the operation of that response', () => {
   const result = runResultFixture()

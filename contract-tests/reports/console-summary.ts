@@ -1,7 +1,6 @@
 import type { RunResult } from '../model/run-result.ts'
-import { failuresOf, warningsOf } from '../model/scenario-result.ts'
-import { citation } from './citation.ts'
-import { curlCommand } from './curl-command.ts'
+import { consoleDeviations, consoleFailures } from './console-findings.ts'
+import { failingCases, reportCounts } from './report-counts.ts'
 
 const verdicts = { 0: 'CONFORMANT', 1: 'CONTRACT VIOLATIONS', 2: 'TARGET COULD NOT BE JUDGED' } as const
 
@@ -31,39 +30,19 @@ export function consoleSummary(result: RunResult): string {
       .map(([state, n]) => `${n} ${state}`)
     lines.push(`  ${mark} ${check.padEnd(30, ' ')} ${parts.join(', ')}`)
   }
-  const failures = all.flatMap((scenario) => failuresOf(scenario).map((failure) => ({ scenario, ...failure })))
-  if (failures.length > 0) {
-    lines.push('', `Failures (${failures.length}):`)
-    for (const { scenario, result: failure, exchange } of failures) {
-      lines.push(`  ✗ [${failure.check}] ${scenario.title}`, `      ${failure.message}`)
-      if (failure.received !== undefined) lines.push(`      received: ${failure.received}`)
-      if (failure.expected !== undefined) lines.push(`      expected: ${failure.expected}`)
-      lines.push(`      ${citation(failure)}`)
-      const request = exchange?.request ?? scenario.exchanges.at(-1)?.request
-      if (request) lines.push(`      reproduce: ${curlCommand(request)}`)
-    }
+  const counts = reportCounts(result)
+  lines.push(...consoleFailures(result, counts))
+  const { tests, passed, skipped, violations, deviations } = counts
+  if (skipped > 0) {
+    lines.push('', `Skipped (${skipped}):`)
+    for (const scenario of all.filter(({ outcome }) => outcome === 'skipped'))
+      lines.push(`  - ${scenario.title}: ${scenario.reason}`)
   }
-  const skipped = all.filter((scenario) => scenario.outcome === 'skipped')
-  if (skipped.length > 0) {
-    lines.push('', `Skipped (${skipped.length}):`)
-    for (const scenario of skipped) lines.push(`  - ${scenario.title}: ${scenario.reason}`)
-  }
-  const warnings = all.flatMap((scenario) => warningsOf(scenario).map((warning) => ({ scenario, ...warning })))
-  if (warnings.length > 0) {
-    lines.push('', `Deviations (${warnings.length}, warnings: allowed by the interface, failures with --strict):`)
-    for (const { result: warning } of warnings) {
-      lines.push(`  ! [${warning.check}] ${warning.message}`)
-      if (warning.expected !== undefined)
-        lines.push(`      expected: ${warning.expected}, received: ${warning.received ?? '(nothing)'}`)
-      lines.push(`      ${citation(warning)}`)
-    }
-  }
-  const count = (outcome: string) => result.scenarios.filter((scenario) => scenario.outcome === outcome).length
+  lines.push(...consoleDeviations(result, counts))
   const refused = result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''
-  const onlyDeviations = result.exitCode === 1 && result.strict && result.findings.violations === 0
+  const onlyDeviations = result.exitCode === 1 && result.strict && violations === 0
   const verdict = onlyDeviations ? 'DEVIATIONS FROM THE SPEC (--strict)' : verdicts[result.exitCode]
   const why = result.targetError ? `: ${result.targetError}` : ''
-  const { violations, deviations } = result.findings
   const strictNote = result.strict ? ' (--strict: deviations fail the run)' : ''
   if (result.comparison) {
     lines.push(
@@ -88,7 +67,8 @@ export function consoleSummary(result: RunResult): string {
       : []),
     `Verdict: ${result.coverageShortfall ? 'COVERAGE TOO LOW' : verdict} (exit ${result.exitCode})${why}` +
       (result.coverageShortfall ? `: ${result.coverageShortfall}` : ''),
-    `${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`,
+    `Test cases: ${tests} (the setup and ${tests - 1} scenarios): ` +
+      `${passed} passed, ${failingCases(counts)}, ${skipped} skipped`,
     `Findings: ${violations} violation(s), ${deviations} deviation(s)${strictNote}`,
   )
   return lines.join('\n')

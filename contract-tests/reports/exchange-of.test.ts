@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import type { CheckResult } from '../model/exchange.ts'
 import { exchangeOf } from './exchange-of.ts'
-import { exchangeFixture } from './run-result-fixture.ts'
+import { exchangeFixture } from './run-result-fixture.test-support.ts'
 
 const created = (id: number) =>
   exchangeFixture({

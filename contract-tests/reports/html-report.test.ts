@@ -2,7 +2,7 @@ import { afterEach, expect, it, vi } from 'vitest'
 import { responseChecks } from '../checks/registry.ts'
 import { htmlReport } from './html-report.ts'
 import { redactedKey } from './redact.ts'
-import { exchangeFixture, hostileBody, runResultFixture, scenarioFixture } from './run-result-fixture.ts'
+import { exchangeFixture, hostileBody, runResultFixture, scenarioFixture } from './run-result-fixture.test-support.ts'
 
 // What a reader sees, near enough: tags dropped, the five entities decoded, spaces collapsed.
 const textOf = (markup: string): string =>
@@ -51,7 +51,7 @@ it('calls a run without failures conformant and one with failures a contract vio
   )
 })
 
-it('counts scenarios by outcome, violations and deviations apart, and unsafe and refused requests', () => {
+it('counts test cases by outcome (the setup included), findings by level, unsafe and refused requests', () => {
   const header = textOf(
     htmlReport({
       ...runResultFixture(),
@@ -60,7 +60,7 @@ it('counts scenarios by outcome, violations and deviations apart, and unsafe and
     }).split('</header>')[0]!,
   )
   expect(header).toContain(
-    '5 scenarios 2 passed 1 failed 1 skipped 1 error ' +
+    '6 test cases 3 passed 1 failed 1 could not be judged 1 skipped ' +
       '2 violations 1 deviation 3 unsafe requests sent 2 requests refused',
   )
   expect(header).toContain('Mode Read-only')

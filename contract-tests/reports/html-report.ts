@@ -6,6 +6,7 @@ import { exchangeOf } from './exchange-of.ts'
 import { html, SafeHtml } from './html.ts'
 import { htmlComparison, htmlCoverage } from './html-coverage.ts'
 import { htmlExchange, statusBadge } from './html-exchange.ts'
+import { failingCases, type ReportCounts, reportCounts } from './report-counts.ts'
 import { reportStyles } from './report-styles.ts'
 
 type Item = { result: CheckResult; exchange?: Exchange }
@@ -21,8 +22,8 @@ const verdicts = {
   2: { label: 'Target could not be judged', tone: 'error' },
 } as const
 const strictVerdict = { label: 'Deviations from the spec (--strict)', tone: 'fail' } as const
-const onlyDeviations = (result: RunResult): boolean =>
-  result.exitCode === 1 && result.strict && result.findings.violations === 0
+const onlyDeviations = (result: RunResult, counts: ReportCounts): boolean =>
+  result.exitCode === 1 && result.strict && counts.violations === 0
 
 function duration(ms: number): string {
   if (ms < 1_000) return `${ms} ms`
@@ -43,33 +44,27 @@ const operationOf = (item: Item, scenario: ScenarioResult): string => item.excha
 const hasFailures = (scenario: ScenarioResult): boolean =>
   scenario.outcome === 'failed' || scenario.outcome === 'error' || failuresOf(scenario).length > 0
 
-interface Counts {
-  passed: number
-  failed: number
-  skipped: number
-  error: number
-  warnings: number
+// The run's counts (one source for every report) and the request counters the header shows beside them.
+interface Counts extends ReportCounts {
   unsafe: number
   refused: number
-  /** Failed or errored, the setup included: the cards of the Failures section. */
-  failing: number
 }
 
 const stoppedThere = 'The run stopped there: scenarios after it were not run, and nothing below judges them.'
 
 function header(result: RunResult, counts: Counts): SafeHtml {
-  const verdict = onlyDeviations(result) ? strictVerdict : verdicts[result.exitCode]
+  const verdict = onlyDeviations(result, counts) ? strictVerdict : verdicts[result.exitCode]
   const { target, setup } = result
   const tile = (count: number, one: string, many: string, tone = ''): SafeHtml =>
     html`<li class="${tone}"><b>${count}</b> ${count === 1 ? one : many}</li>`
   const tiles = [
-    tile(result.scenarios.length, 'scenario', 'scenarios'),
+    tile(counts.tests, 'test case', 'test cases'),
     tile(counts.passed, 'passed', 'passed', 'c-passed'),
     tile(counts.failed, 'failed', 'failed', counts.failed > 0 ? 'c-failed' : ''),
+    counts.errors > 0 && tile(counts.errors, 'could not be judged', 'could not be judged', 'c-error'),
     tile(counts.skipped, 'skipped', 'skipped'),
-    counts.error > 0 && tile(counts.error, 'error', 'errors', 'c-error'),
-    tile(result.findings.violations, 'violation', 'violations', result.findings.violations > 0 ? 'c-failed' : ''),
-    tile(result.findings.deviations, 'deviation', 'deviations', result.findings.deviations > 0 ? 'c-warning' : ''),
+    tile(counts.violations, 'violation', 'violations', counts.violations > 0 ? 'c-failed' : ''),
+    tile(counts.deviations, 'deviation', 'deviations', counts.deviations > 0 ? 'c-warning' : ''),
     tile(counts.unsafe, 'unsafe request sent', 'unsafe requests sent'),
     tile(counts.refused, 'request refused', 'requests refused', counts.refused > 0 ? 'c-warning' : ''),
   ]
@@ -85,11 +80,10 @@ function header(result: RunResult, counts: Counts): SafeHtml {
   const setupPill = html`<span class="pill ${setup.outcome}">${setup.outcome}</span>`
   const toc = [
     html`<a href="#matrix">Checks by operation</a>`,
-    html`<a href="#failures">Failures (${counts.failing})</a>`,
-    html`<a href="#warnings">Deviations (${counts.warnings})</a>`,
+    html`<a href="#failures">Failures (${failingCases(counts)})</a>`,
+    html`<a href="#warnings">Deviations (${counts.deviations})</a>`,
     html`<a href="#skipped">Skipped (${counts.skipped})</a>`,
-    // Counted as the tiles and the console count: scenarios, the setup apart.
-    html`<a href="#scenarios">All scenarios (${result.scenarios.length}) and the setup</a>`,
+    html`<a href="#scenarios">All test cases (${counts.tests})</a>`,
   ]
   return html`<header class="summary tone-${verdict.tone}"><div class="inner">
 <div class="verdict"><span class="badge">${verdict.label}</span>${title}${exit}</div>
@@ -252,9 +246,11 @@ ${unplaced && html`<details class="exchange-more">${sent}${requests}</details>`}
 function failures(
   judged: ReadonlyArray<{ scenario: ScenarioResult; index: number }>,
   ids: Map<CheckResult, string>,
+  counts: Counts,
 ): SafeHtml {
   const failing = judged.filter(({ scenario }) => hasFailures(scenario))
-  const count = html`<span class="count${failing.length > 0 ? ' bad' : ''}">${failing.length}</span>`
+  const bad = counts.failed + counts.errors > 0 ? ' bad' : ''
+  const count = html`<span class="count${bad}">${failingCases(counts)}</span>`
   const cards = failing.map(({ scenario, index }) => failureCard(scenario, index, ids))
   return html`<section id="failures"><h2>Failures ${count}</h2>
 ${failing.length === 0 ? html`<p class="empty">No failures: every check held.</p>` : cards}
@@ -273,15 +269,16 @@ function warningFindings(scenario: ScenarioResult): Array<SafeHtml> {
 
 const requestAndResponse = html`<summary>Request and response</summary>`
 
-function warnings(judged: ReadonlyArray<{ scenario: ScenarioResult }>): SafeHtml {
+function warnings(judged: ReadonlyArray<{ scenario: ScenarioResult }>, strict: boolean, total: number): SafeHtml {
   const warned = judged.filter(({ scenario }) => warningsOf(scenario).length > 0)
-  const total = warned.reduce((sum, { scenario }) => sum + warningsOf(scenario).length, 0)
   const count = html`<span class="count${total > 0 ? ' amber' : ''}">${total}</span>`
+  // Under --strict a deviation is a failure: it is shown with the failures, and counted here too.
+  const empty = strict && total > 0 ? 'Under --strict they fail the run: see Failures.' : 'No deviations.'
   return html`<section id="warnings"><h2>Deviations ${count}</h2>
 <p class="note">${openChoice}: allowed, never a violation; <code>--strict</code> fails them.</p>
 ${
   warned.length === 0
-    ? html`<p class="empty">No deviations.</p>`
+    ? html`<p class="empty">${empty}</p>`
     : warned.map(
         ({ scenario }) => html`<details open class="card warning">${summaryOf(scenario, 'warning')}<div class="body">
 ${warningFindings(scenario)}
@@ -357,17 +354,10 @@ const offline = 'This page loads nothing from the network.'
  */
 export function htmlReport(result: RunResult): string {
   const judged = [result.setup, ...result.scenarios].map((scenario, index) => ({ scenario, index }))
-  const outcomes = (outcome: ScenarioResult['outcome']): number =>
-    result.scenarios.filter((scenario) => scenario.outcome === outcome).length
   const counts: Counts = {
-    passed: outcomes('passed'),
-    failed: outcomes('failed'),
-    skipped: outcomes('skipped'),
-    error: outcomes('error'),
-    warnings: judged.reduce((sum, { scenario }) => sum + warningsOf(scenario).length, 0),
+    ...reportCounts(result),
     unsafe: result.unsafeRequestsSent,
     refused: result.refusedRequests,
-    failing: judged.filter(({ scenario }) => hasFailures(scenario)).length,
   }
   // A red cell of the matrix links to the first failure of that check on that operation.
   const ids = new Map<CheckResult, string>()
@@ -382,7 +372,7 @@ export function htmlReport(result: RunResult): string {
     if (scenario.outcome === 'error' && !anchors.has(key(scenario.check, scenario.operationId)))
       anchors.set(key(scenario.check, scenario.operationId), `failure-${index}`)
   }
-  const verdict = onlyDeviations(result) ? strictVerdict : verdicts[result.exitCode]
+  const verdict = onlyDeviations(result, counts) ? strictVerdict : verdicts[result.exitCode]
   const page = html`<html lang="en">
 <head>
 <meta charset="utf-8">
@@ -395,12 +385,12 @@ export function htmlReport(result: RunResult): string {
 ${header(result, counts)}
 <main>
 ${matrix(result, anchors)}
-${failures(judged, ids)}
-${warnings(judged)}
-${skipped(result.scenarios)}
+${failures(judged, ids, counts)}
+${warnings(judged, result.strict, counts.deviations)}
+${skipped([result.setup, ...result.scenarios])}
 ${htmlCoverage(result)}
 ${htmlComparison(result)}
-<section id="scenarios"><h2>All scenarios <span class="count">${result.scenarios.length}</span> and the setup</h2>
+<section id="scenarios"><h2>All test cases <span class="count">${counts.tests}</span>: setup, then scenarios</h2>
 <div class="list">${judged.map(({ scenario }) => scenarioCard(scenario))}</div>
 </section>
 </main>

@@ -1,7 +1,7 @@
 import { afterEach, expect, it, vi } from 'vitest'
 import { junitReport } from './junit-report.ts'
 import { redactedKey } from './redact.ts'
-import { runResultFixture, scenarioFixture } from './run-result-fixture.ts'
+import { runResultFixture, scenarioFixture } from './run-result-fixture.test-support.ts'
 
 const forbidden = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u
 const badReference = /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/

@@ -5,6 +5,7 @@ import { citation } from './citation.ts'
 import { curlCommand } from './curl-command.ts'
 import { escapeMarkup } from './escape-markup.ts'
 import { exchangeOf } from './exchange-of.ts'
+import { type OutcomeCounts, outcomeCounts, type ReportCounts, reportCounts } from './report-counts.ts'
 
 // Jenkins and GitLab show the failure message on one line; a cap keeps a scenario with many
 // failed checks from drowning the list. The body below it has every check in full.
@@ -75,20 +76,22 @@ function testcase(scenario: ScenarioResult, classname: string): string {
   return inner === '' ? `${head}/>\n` : `${head}>\n${inner}  </testcase>\n`
 }
 
-function counts(scenarios: ReadonlyArray<ScenarioResult>): Record<string, number> {
-  const count = (outcome: ScenarioResult['outcome']): number =>
-    scenarios.filter((scenario) => scenario.outcome === outcome).length
-  return { tests: scenarios.length, failures: count('failed'), errors: count('error'), skipped: count('skipped') }
-}
+// JUnit's names for the counts every report shares.
+const junitCounts = ({ tests, failed, errors, skipped }: OutcomeCounts): Record<string, number> => ({
+  tests,
+  failures: failed,
+  errors,
+  skipped,
+})
 
 function testsuite(name: string, scenarios: ReadonlyArray<ScenarioResult>, result: RunResult, properties = ''): string {
   const time = seconds(scenarios.reduce((sum, scenario) => sum + scenario.durationMs, 0))
   const cases = scenarios.map((scenario) => testcase(scenario, `contract.${name}`)).join('')
-  const suite = attributes({ name, ...counts(scenarios), time, timestamp: result.startedAt })
+  const suite = attributes({ name, ...junitCounts(outcomeCounts(scenarios)), time, timestamp: result.startedAt })
   return ` <testsuite${suite}>\n${properties}${cases} </testsuite>\n`
 }
 
-function properties(result: RunResult): string {
+function properties(result: RunResult, counts: ReportCounts): string {
   const values: Record<string, string | number> = {
     target: result.target.name,
     baseUrl: result.target.baseUrl,
@@ -98,8 +101,8 @@ function properties(result: RunResult): string {
     unsafeRequestsSent: result.unsafeRequestsSent,
     refusedRequests: result.refusedRequests,
     strict: String(result.strict),
-    violations: result.findings.violations,
-    deviations: result.findings.deviations,
+    violations: counts.violations,
+    deviations: counts.deviations,
     ...(result.targetError === undefined ? {} : { targetError: result.targetError }),
   }
   const lines = Object.entries(values).map(([name, value]) => `   <property${attributes({ name, value })}/>\n`)
@@ -115,9 +118,10 @@ function properties(result: RunResult): string {
  * @example await writeFile('reports/contract.xml', junitReport(redact(result, [apiKey])))
  */
 export function junitReport(result: RunResult): string {
+  const counts = reportCounts(result)
   const operations = [...new Set(result.scenarios.map((scenario) => scenario.operationId))]
   const suites = [
-    testsuite('setup', [result.setup], result, properties(result)),
+    testsuite('setup', [result.setup], result, properties(result, counts)),
     ...operations.map((operation) =>
       testsuite(
         operation,
@@ -126,10 +130,9 @@ export function junitReport(result: RunResult): string {
       ),
     ),
   ]
-  const totals = counts([result.setup, ...result.scenarios])
   const root = attributes({
     name: `petstore contract: ${result.target.name}`,
-    ...totals,
+    ...junitCounts(counts),
     time: seconds(result.durationMs),
     timestamp: result.startedAt,
   })
