@@ -47,20 +47,29 @@ export interface FindingCounts {
 }
 
 /**
- * Counts the findings of a run by level: the scenarios' own and the registry checks' on every response.
+ * Counts the distinct findings of a run by level, the scenarios' own and the registry checks' on every
+ * response. A finding repeated on several responses (a header missing from every getPet answer) counts
+ * once: the same check, level and message, whatever request it was seen on.
  * @example countFindings(setup, scenarios) // { violations: 0, deviations: 3 }
  */
 export function countFindings(setup: ScenarioResult, scenarios: ReadonlyArray<ScenarioResult>): FindingCounts {
   const counts: FindingCounts = { violations: 0, deviations: 0 }
+  const seen = new Set<string>()
   for (const scenario of [setup, ...scenarios]) {
     for (const result of [...scenario.assertions, ...scenario.exchanges.flatMap((exchange) => exchange.results)]) {
       const level = levelOf(result)
-      if (level === 'violation') counts.violations++
-      if (level === 'deviation') counts.deviations++
+      if (level === undefined) continue
+      const key = [level, result.check, result.message.replace(requestSuffix, '')].join('\u0000')
+      if (seen.has(key)) continue
+      seen.add(key)
+      counts[level === 'violation' ? 'violations' : 'deviations']++
     }
   }
   return counts
 }
+
+// The request a scenario's finding was seen on, which the runner appends to its message.
+const requestSuffix = / \((?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \S+\)$/
 
 /** The exit code a set of results calls for: a target error outranks a violation. */
 export function exitCodeOf(
