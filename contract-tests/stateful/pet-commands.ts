@@ -4,6 +4,7 @@ import type { NewPet, Pet, PetStatus } from '../../spec/types.ts'
 import { interfaceSays } from '../model/citations.ts'
 import type { ContractCaller } from '../model/contract-caller.ts'
 import { type Basis, type Exchange, statusOf } from '../model/exchange.ts'
+import { sameFields } from '../model/same-fields.ts'
 import { isPet } from '../model/suite-data.ts'
 import { ModelViolation } from './model-violation.ts'
 import type { PetKnowledge } from './pet-knowledge.ts'
@@ -19,9 +20,6 @@ export interface StatefulWorld {
 }
 
 type Command = fc.AsyncCommand<PetKnowledge, StatefulWorld>
-
-const sameFields = (a: Pet, b: NewPet): boolean =>
-  a.name === b.name && a.categoryId === b.categoryId && (b.status === undefined || a.status === b.status)
 
 /** A registry check that failed on the exchange is a violation of the run as much as the model's own. */
 function assertRegistry(exchange: Exchange): void {
