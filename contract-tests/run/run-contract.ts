@@ -3,12 +3,12 @@ import type { ClientOptions } from '../client/contract-client.ts'
 import { compareWithMock as compareWithMockRun } from '../compare/compare-with-mock.ts'
 import { type ExploreOptions, exploreOptions } from '../generate/explore-options.ts'
 import type { Coverage } from '../model/coverage.ts'
-import { underStrict } from '../model/exchange.ts'
 import type { RunResult, TargetInfo } from '../model/run-result.ts'
 import { countFindings, exitCodeOf } from '../model/run-result.ts'
 import type { Scenario } from '../model/scenario.ts'
 import type { ScenarioResult } from '../model/scenario-result.ts'
 import { redact } from '../reports/redact.ts'
+import { judgedStrictly } from './judged-strictly.ts'
 import { measureCoverage } from './measure-coverage.ts'
 import { openSession } from './open-session.ts'
 import { runScenario } from './run-scenario.ts'
@@ -57,8 +57,9 @@ export async function runContract({
   const startedAt = new Date().toISOString()
   const started = performance.now()
   const selected = scenarios ?? selectScenarios(only, exploring).flatMap((group) => group.scenarios)
-  const { session, setup } = await openSession({ ...options, concurrency: exploring.concurrency })
-  if (strict) for (const exchange of setup.exchanges) exchange.results = exchange.results.map(underStrict)
+  const opened = await openSession({ ...options, concurrency: exploring.concurrency })
+  const { session } = opened
+  const setup = strict ? judgedStrictly(opened.setup) : opened.setup
   const results: Array<ScenarioResult | undefined> = selected.map(() => undefined)
   let judged = setup.outcome !== 'error'
   const limit = pLimit(exploring.concurrency)
@@ -67,7 +68,8 @@ export async function runContract({
       wave.map((index) =>
         limit(async () => {
           const scenario = selected[index] as Scenario
-          const result = !session || !judged ? notRun(scenario) : await runScenario(scenario, { ...session, strict })
+          const ran = !session || !judged ? notRun(scenario) : await runScenario(scenario, session)
+          const result = strict ? judgedStrictly(ran) : ran
           results[index] = result
           if (result.outcome === 'error') judged = false
           return result

@@ -1,7 +1,7 @@
 import type { ContractClient } from '../client/contract-client.ts'
 import { ReadOnlyRefusal, TargetError } from '../client/target-error.ts'
 import type { ContractCaller } from '../model/contract-caller.ts'
-import { type CheckResult, type Exchange, underStrict } from '../model/exchange.ts'
+import type { CheckResult, Exchange } from '../model/exchange.ts'
 import { type AssertDetail, type Scenario, ScenarioSkipped } from '../model/scenario.ts'
 import { failuresOf, type ScenarioResult } from '../model/scenario-result.ts'
 import type { SuiteData } from '../model/suite-data.ts'
@@ -9,8 +9,6 @@ import type { SuiteData } from '../model/suite-data.ts'
 export interface Session {
   client: ContractClient
   data: SuiteData
-  /** `--strict`: deviations fail the run like violations. */
-  strict?: boolean
 }
 
 /**
@@ -18,10 +16,7 @@ export interface Session {
  * or a registry check on one of its responses failed; `error` when the target could not be judged.
  * @example const result = await runScenario(scenario, session)
  */
-export async function runScenario(
-  scenario: Scenario,
-  { client, data, strict = false }: Session,
-): Promise<ScenarioResult> {
+export async function runScenario(scenario: Scenario, { client, data }: Session): Promise<ScenarioResult> {
   const started = performance.now()
   // Each scenario keeps its own exchanges: scenarios may run side by side on one client.
   const exchanges: Array<Exchange> = []
@@ -46,7 +41,6 @@ export async function runScenario(
       exchanges,
       durationMs: Math.round(performance.now() - started),
     }
-    if (strict) for (const exchange of result.exchanges) exchange.results = exchange.results.map(underStrict)
     // A scenario that failed a check before it had to give up still failed.
     if ((outcome === 'passed' || outcome === 'skipped') && failuresOf(result).length > 0) result.outcome = 'failed'
     return result
@@ -63,7 +57,7 @@ export async function runScenario(
       basis: basis ?? scenario.basis,
     }
     const result = { check: check ?? scenario.check, outcome, message: `${message}${where}`, expected, received }
-    assertions.push(strict ? underStrict({ ...result, ...finding }) : { ...result, ...finding })
+    assertions.push({ ...result, ...finding })
   }
   try {
     await scenario.run({
