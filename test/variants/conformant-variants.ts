@@ -6,6 +6,7 @@ import type { Pet } from '../../spec/types.ts'
 import {
   forward,
   json,
+  jsonBodyOf,
   mapJson,
   operationOf,
   readRequest,
@@ -13,14 +14,6 @@ import {
   type Variant,
   type VariantRequest,
 } from './variant.ts'
-
-function parseJsonOrUndefined(text: string): unknown {
-  try {
-    return parseJson(text)
-  } catch {
-    return undefined
-  }
-}
 
 const listing = (request: VariantRequest) => operationOf(request) === 'listPets'
 const mapPets = (value: unknown, change: (pet: Pet) => unknown): unknown =>
@@ -41,9 +34,7 @@ export const conformantVariants: Array<Variant> = [
     wrap: (fetch) => async (input, init) => {
       const request = readRequest(input, init)
       const name =
-        operationOf(request) === 'createPet' && request.body !== undefined
-          ? (parseJsonOrUndefined(request.body) as { name?: unknown } | undefined)?.name
-          : undefined
+        operationOf(request) === 'createPet' && request.body !== undefined ? jsonBodyOf(request)?.name : undefined
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
       if (typeof name !== 'string' || (name.length <= 255 && !/[\u0000-\u001f\u007f]/.test(name)))
         return fetch(input, init)
@@ -253,7 +244,7 @@ export const conformantVariants: Array<Variant> = [
     deviates: true,
     request: (r) => {
       if (operationOf(r) !== 'createPet' || r.headers.authorization !== `Bearer ${developmentApiKey}`) return r
-      const name = (parseJsonOrUndefined(r.body ?? '') as { name?: unknown } | undefined)?.name
+      const name = jsonBodyOf(r)?.name
       return typeof name === 'string' && name.trim() === ''
         ? json(400, { code: 'validation_error', message: '"name" is not allowed to be empty', status: 400 })
         : r

@@ -1,30 +1,18 @@
-import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
-import { parseJson } from '../../spec/json/parse-json.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import {
   forward,
   json,
+  jsonBodyOf,
   mapJson,
   operationOf,
   readRequest,
   rewrite,
   type Variant,
   type VariantRequest,
+  validAuth,
 } from './variant.ts'
 
 const creating = (request: VariantRequest) => operationOf(request) === 'createPet'
-const validAuth = `Bearer ${developmentApiKey}`
-
-function bodyOf(request: VariantRequest): Record<string, unknown> | undefined {
-  try {
-    const body = parseJson(request.body ?? '')
-    return typeof body === 'object' && body !== null && !Array.isArray(body)
-      ? (body as Record<string, unknown>)
-      : undefined
-  } catch {
-    return undefined
-  }
-}
 
 /** A server that stores a changed name: what it echoes and what it serves afterwards are both the changed one. */
 function storesName(name: string, description: string, change: (name: string) => string): Variant {
@@ -33,7 +21,7 @@ function storesName(name: string, description: string, change: (name: string) =>
     description,
     caughtBy: 'generated_valid_create',
     request: (r) => {
-      const body = creating(r) ? bodyOf(r) : undefined
+      const body = creating(r) ? jsonBodyOf(r) : undefined
       if (typeof body?.name !== 'string') return r
       return { ...r, body: stringifyJson({ ...body, name: change(body.name) }) }
     },
@@ -82,7 +70,7 @@ export const exploredFaultyVariants: Array<Variant> = [
     description: 'refuses a malformed POST body with 400 before looking at the key',
     caughtBy: 'generated_auth',
     request: (r) =>
-      creating(r) && r.headers.authorization !== validAuth && bodyOf(r) === undefined
+      creating(r) && r.headers.authorization !== validAuth && jsonBodyOf(r) === undefined
         ? json(400, { code: 'invalid_json', message: 'The body is not a JSON object.', status: 400 })
         : r,
   }),

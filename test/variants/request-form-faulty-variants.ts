@@ -1,30 +1,18 @@
-import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
-import { parseJson } from '../../spec/json/parse-json.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import {
   forward,
   json,
+  jsonBodyOf,
   mapJson,
   operationOf,
   readRequest,
   rewrite,
   type Variant,
   type VariantRequest,
+  validAuth,
 } from './variant.ts'
 
-const validAuth = `Bearer ${developmentApiKey}`
 const reading = (r: VariantRequest) => ['getPet', 'listPets'].includes(operationOf(r) ?? '')
-
-function bodyOf(request: VariantRequest): Record<string, unknown> | undefined {
-  try {
-    const body = parseJson(request.body ?? '')
-    return typeof body === 'object' && body !== null && !Array.isArray(body)
-      ? (body as Record<string, unknown>)
-      : undefined
-  } catch {
-    return undefined
-  }
-}
 
 /** Changes the `name` of every pet a read returns (getPet, lists), never the echo of a create. */
 function namesReadAs(name: string, description: string, change: (name: string) => unknown): Variant {
@@ -94,7 +82,7 @@ export const requestFormFaultyVariants: Array<Variant> = [
     description: 'answers 500 to a body with an unknown field holding an object or an array (it flattens extras)',
     caughtBy: 'generated_valid_create',
     request: (r) => {
-      const body = operationOf(r) === 'createPet' && r.headers.authorization === validAuth ? bodyOf(r) : undefined
+      const body = operationOf(r) === 'createPet' && r.headers.authorization === validAuth ? jsonBodyOf(r) : undefined
       const nested = Object.entries(body ?? {}).some(
         ([field, value]) => !['name', 'categoryId', 'status'].includes(field) && typeof value === 'object' && value,
       )
@@ -115,7 +103,7 @@ export const requestFormFaultyVariants: Array<Variant> = [
     description: 'treats an empty status in a new pet as no status (a truthiness check) and creates the pet',
     caughtBy: 'generated_invalid_create',
     request: (r) => {
-      const body = operationOf(r) === 'createPet' ? bodyOf(r) : undefined
+      const body = operationOf(r) === 'createPet' ? jsonBodyOf(r) : undefined
       if (body?.status !== '') return r
       const { status: _dropped, ...rest } = body
       return { ...r, body: stringifyJson(rest) }

@@ -1,4 +1,5 @@
 import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
+import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { parseJson } from '../../spec/json/parse-json.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { operationList } from '../../spec/operations.ts'
@@ -36,6 +37,21 @@ export function readRequest(input: string, init: RequestInit = {}): VariantReque
     url: new URL(input),
     headers,
     body: init.body as string | undefined,
+  }
+}
+
+/** The Authorization header the good mock accepts: its development key. */
+export const validAuth = `Bearer ${developmentApiKey}`
+
+/** A request's body as a JSON object, or undefined when it is not one. */
+export function jsonBodyOf(request: VariantRequest): Record<string, unknown> | undefined {
+  try {
+    const body = parseJson(request.body ?? '')
+    return typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : undefined
+  } catch {
+    return undefined
   }
 }
 
