@@ -90,5 +90,5 @@ function parseBaseUrl(text: string): URL {
 async function writeFixtures(path: string, fixtures: ReadonlyArray<NewPet>): Promise<void> {
   const text =
     fixtures.length === 0 ? '[]\n' : `[\n${fixtures.map((pet) => `  ${JSON.stringify(pet)}`).join(',\n')}\n]\n`
-  await writeAtomically(path, `${path}.${process.pid}.tmp`, text)
+  await writeAtomically(path, text)
 }
