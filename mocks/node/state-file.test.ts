@@ -61,7 +61,7 @@ it('refuses a file that is not a state, leaving it as it was', async () => {
   }
 })
 
-it('answers a write it could not save with 503 storage_unavailable, the old file whole, and saves on the next', async () => {
+it('answers a failed write with 503 storage_unavailable, the old file whole, and saves on the next', async () => {
   const home = join(directory, 'home')
   await mkdir(home)
   const file = join(home, 'pets.json')
