@@ -103,9 +103,12 @@ export function createPetStoreModel(options: PetStoreModelOptions = {}): Promise
  */
 export function createSeedSharingModels(options: ResolvedModelOptions): () => Promise<PetStoreModel> {
   let shared: SharedPets | undefined
-  return () => {
+  const seedShared = (): SharedPets => {
     const fixtures = options.fixtures === undefined ? undefined : parseFixtures(options.fixtures)
-    shared ??= sharePets(seedPets({ seed: options.seed, count: options.pets, fixtures }))
+    return sharePets(seedPets({ seed: options.seed, count: options.pets, fixtures }))
+  }
+  return () => {
+    shared ??= seedShared()
     return buildModel(options, shared)
   }
 }
@@ -125,7 +128,8 @@ function sharePets(seeded: ReadonlyArray<NewPet>): SharedPets {
 async function buildModel(options: PetStoreModelOptions, shared: SharedPets | undefined): Promise<PetStoreModel> {
   const { commit, initialPets, ...rest } = options
   const initial = initialPets === undefined ? undefined : parsePets(initialPets, 'the initial pets')
-  const fixtures = options.fixtures === undefined ? undefined : parseFixtures(options.fixtures)
+  // A model sharing its seed was given options already checked, and seeds nothing of its own.
+  const fixtures = shared || options.fixtures === undefined ? undefined : parseFixtures(options.fixtures)
   const settings: ResolvedModelOptions = {
     ...rest,
     seed: options.seed ?? defaultModelOptions.seed,
