@@ -1,6 +1,11 @@
 /** The pets `--pets` alone means. */
 export const defaultBenchPets = 100_000
 
+/** New sessions on a large seeded store, whose RSS the mock controls section reports (goal: under 50 MB). */
+export const largeStoreSessions = { sessions: 100, pets: 20_000 } as const
+
+const large = largeStoreSessions
+
 /** The `--help` text of `npm run bench`. */
 export const benchHelp = `Usage: npm run bench -- [options]
 
@@ -11,8 +16,9 @@ GET /v1/pets?limit=20, GET /v1/pets/{id}, POST /v1/pets (Prism: the same paths w
 Prints req/s, p50 and p99 latency, start-up (spawn to first answer), idle and peak RSS, the
 ratios ours/Prism and ours/bare against the goals, and the in-process fetch's calls/s. Then the
 mock controls section: the RSS that --sessions sessions (X-Mock-Session) with one create each add
-to our mock (goal <= 200 MB), and creates/s for --creates concurrent POST /v1/pets with and without
---state-file. Writes bench.json and bench.html.
+to our mock (goal <= 200 MB), the same for ${large.sessions} new sessions at --pets ${large.pets}
+(goal < 50 MB: they share the seeded pets; 10 with --smoke), and creates/s for --creates
+concurrent POST /v1/pets with and without --state-file. Writes bench.json and bench.html.
 
 Options:
   --duration N      seconds per measurement (default 10; 1 with --smoke)

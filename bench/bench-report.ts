@@ -88,6 +88,8 @@ export interface InProcessFigures {
 /** What the mock controls cost: sessions' memory and `--state-file` creates (issue: mock controls). */
 export interface ControlsFigures {
   sessions: SessionsMemoryFigures
+  /** Sessions of a large seeded store: each shares the seeded pets, so it costs what it changes. */
+  sessionsLargeStore: SessionsMemoryFigures
   stateFile: StateFileCreatesResult
 }
 

@@ -119,13 +119,16 @@ export function formatBenchSummary(report: BenchReport): string {
     )
   }
 
-  const { sessions, stateFile } = report.controls
+  const { sessions, sessionsLargeStore, stateFile } = report.controls
+  const sessionsLine = (figures: typeof sessions): string =>
+    `${formatNumber(figures.sessions)} sessions (X-Mock-Session) at --pets ${formatNumber(figures.pets)}, one ` +
+    `POST /v1/pets each, one after the other: +${formatNumber(figures.addedRssMb, 1)} MB RSS (peak ` +
+    `${formatNumber(figures.peakRssMb)} MB), ${formatNumber(figures.msPerNewSession, 2)} ms a new session`
   section(
     'Mock controls',
     [
-      `${formatNumber(sessions.sessions)} sessions (X-Mock-Session), one POST /v1/pets each, one after the other: ` +
-        `+${formatNumber(sessions.addedRssMb, 1)} MB RSS (peak ${formatNumber(sessions.peakRssMb)} MB), ` +
-        `${formatNumber(sessions.msPerNewSession, 2)} ms a new session (its store seeded on first use)`,
+      sessionsLine(sessions),
+      `${sessionsLine(sessionsLargeStore)} (sessions share the seeded pets)`,
       `${formatNumber(stateFile.creates)} concurrent POST /v1/pets, median of ${stateFile.rounds} round(s): ` +
         `${formatNumber(stateFile.withStateFile)} creates/s with --state-file (each 201 once its pet is on disk), ` +
         `${formatNumber(stateFile.inMemory)} without; every acknowledged pet on disk: ` +

@@ -50,6 +50,14 @@ export function judgeGoals({
   if (controls) {
     const n = controls.sessions.sessions.toLocaleString('en-US')
     add(`RSS added by ${n} sessions, one create each`, controls.sessions.addedRssMb, 'max', 200, 'MB')
+    const large = controls.sessionsLargeStore
+    add(
+      `RSS added by ${large.sessions} new sessions at --pets ${large.pets.toLocaleString('en-US')}`,
+      large.addedRssMb,
+      'max',
+      50,
+      'MB',
+    )
   }
   return goals
 }

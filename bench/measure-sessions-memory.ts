@@ -4,7 +4,9 @@ import { startProcessTarget } from './start-process-target.ts'
 
 export interface SessionsMemoryFigures {
   sessions: number
-  /** RSS of the server after the sessions minus before them, in MB (the issue's goal: at most 200 MB). */
+  /** The pets of the server's seeded store, which every session starts from. */
+  pets: number
+  /** RSS of the server after the sessions minus before them, in MB. */
   addedRssMb: number | null
   /** The server's highest RSS over the run (`VmHWM`), in MB. */
   peakRssMb: number | null
@@ -16,18 +18,20 @@ const headers = { authorization: `Bearer ${developmentApiKey}`, 'content-type': 
 
 /**
  * What sessions cost the standalone mock as `npm start` runs it (`dist/serve.mjs`, its own process, so the
- * client's memory is not counted): `sessions` sessions (`X-Mock-Session`) each creating one pet, one after
- * the other; reports the RSS they add and the time a new session takes.
+ * client's memory is not counted), seeded with `pets` pets: `sessions` sessions (`X-Mock-Session`) each
+ * creating one pet, one after the other; reports the RSS they add and the time a new session takes.
  * @example const { addedRssMb } = await measureSessionsMemory({ root: process.cwd(), sessions: 1000 })
  */
 export async function measureSessionsMemory(options: {
   root: string
   sessions?: number
+  /** Default 50, the server's own default. */
+  pets?: number
 }): Promise<SessionsMemoryFigures> {
-  const { root, sessions = 1000 } = options
+  const { root, sessions = 1000, pets = 50 } = options
   const target = await startProcessTarget({
     name: 'ours with sessions',
-    args: ['dist/serve.mjs', '--port', '0', '--max-sessions', String(Math.max(sessions, 1))],
+    args: ['dist/serve.mjs', '--port', '0', '--pets', String(pets), '--max-sessions', String(Math.max(sessions, 1))],
     cwd: root,
     env: { ...process.env, PETSTORE_API_KEY: '' },
     readyPattern: /ready: (http:\/\/\S+\/v1)/,
@@ -51,6 +55,7 @@ export async function measureSessionsMemory(options: {
     const after = target.memory()
     return {
       sessions,
+      pets,
       addedRssMb: before && after ? after.rssMb - before.rssMb : null,
       peakRssMb: after?.peakRssMb ?? null,
       msPerNewSession,

@@ -95,7 +95,7 @@ async function burst(
   return { perSecond: creates / ((performance.now() - started) / 1000), ids }
 }
 
-function create(agent: Agent, baseUrl: string, name: string): Promise<number> {
+function create(agent: Agent, baseUrl: string, name: string, retried = false): Promise<number> {
   const body = JSON.stringify({ name, categoryId: 1, status: 'available' })
   return new Promise((resolve, reject) => {
     const sent = request(
@@ -112,7 +112,14 @@ function create(agent: Agent, baseUrl: string, name: string): Promise<number> {
       },
     )
     sent.on('timeout', () => sent.destroy(new Error('Failed to create a pet in the bench: no answer within 60 s.')))
-    sent.on('error', reject)
+    sent.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive connection the server closed as idle while this request took it (a slow burst on a busy
+      // machine passes the server's 5 s keep-alive): nothing was sent, so it is sent again, once (as node's
+      // documentation advises).
+      if (sent.reusedSocket && error.code === 'ECONNRESET' && !retried)
+        create(agent, baseUrl, name, true).then(resolve, reject)
+      else reject(error)
+    })
     sent.end(body)
   })
 }

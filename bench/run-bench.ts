@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseCliArgs } from '../mocks/cli/parse-cli-args.ts'
 import { parseInteger } from '../mocks/cli/parse-integer.ts'
-import { benchHelp, defaultBenchPets } from './bench-help.ts'
+import { benchHelp, defaultBenchPets, largeStoreSessions } from './bench-help.ts'
 import type { BenchReport } from './bench-report.ts'
 import { codeVersion } from './code-version.ts'
 import { compareTargets } from './compare-targets.ts'
@@ -87,9 +87,14 @@ export async function runBench(argv: Array<string>): Promise<number> {
     log(`measuring the in-process fetch for ${durationSeconds} s`)
     const inProcess = await measureInProcess({ durationMs: durationSeconds * 1_000 })
     const scale = pets === undefined ? null : await measureScale({ ...settings, pets })
-    log(`measuring ${sessions} sessions and ${creates} concurrent creates with --state-file`)
+    const large = { sessions: smoke ? 10 : largeStoreSessions.sessions, pets: largeStoreSessions.pets }
+    log(
+      `measuring ${sessions} sessions, ${large.sessions} sessions at --pets ${large.pets} and ${creates} ` +
+        'concurrent creates with --state-file',
+    )
     const controls = {
       sessions: await measureSessionsMemory({ root, sessions }),
+      sessionsLargeStore: await measureSessionsMemory({ root, ...large }),
       stateFile: await measureStateFileCreates({ root, creates, rounds: smoke ? 1 : 3 }),
     }
     const report: BenchReport = {

@@ -26,7 +26,9 @@ Target (default: the in-process mock, no port):
   --messages-base-url URL  where POST /messages lives (default: PETSTORE_MESSAGES_URL,
                            else the base URL without its trailing /v1)
   --api-key KEY            bearer key (default: PETSTORE_API_KEY; the mock's development
-                           key for mock and local). Never printed or written to a report.
+                           key for mock and local). Never printed or written to a report,
+                           but an argument shows in ps to every user of this machine:
+                           prefer PETSTORE_API_KEY=... ${command} --base-url URL
 
 Safety:
   --read-only              send only GET and HEAD; scenarios that write are skipped

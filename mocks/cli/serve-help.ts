@@ -18,13 +18,23 @@ Options:
   --api-key KEY   a key to accept as "Authorization: Bearer KEY"; repeat for several
   --admin-token T what /__mock requires as "Authorization: Bearer T" when --host is not
                   loopback (default: PETSTORE_ADMIN_TOKEN; without one /__mock answers 403 there)
+  --allowed-host NAME  a Host name /__mock answers besides localhost, 127.0.0.1 and [::1], e.g.
+                  one /etc/hosts gives this machine; .NAME allows the names under it too; repeat
+                  for several
   --journal-size N  requests GET /__mock/requests keeps (default 1000)
   --max-sessions N  X-Mock-Session stores at most, least recently used dropped (default 1000)
   -h, --help      show this text
 
 Keys: --api-key, else PETSTORE_API_KEY (comma-separated), else the development key
-"${developmentApiKey}". Keys and the admin token you give are never printed.
+"${developmentApiKey}". Keys and the admin token you give are never printed, but arguments show in
+ps to every user of this machine: prefer PETSTORE_API_KEY and PETSTORE_ADMIN_TOKEN, e.g.
+  PETSTORE_API_KEY=key-a,key-b PETSTORE_ADMIN_TOKEN=s3cret ${command} --host 0.0.0.0
 
 Mock controls (see the README): a Prefer header (code=, delay=, fault=) on any API request;
-the admin API under /__mock (reset, requests, rules, state), open on loopback; X-Mock-Session.`
+X-Mock-Session; the admin API under /__mock (reset, requests, rules, state), open on loopback to
+requests sent straight from this machine: one from another site's web page (Origin), to another
+host name (Host) or through a proxy (Forwarded, X-Forwarded-*) gets 403 unless it carries the admin
+token, and a call that changes state takes a JSON body or none. No request holds the server: at most
+100 in flight per connection (more closes it), 10,000 in all and 1,000 held by delay= or
+fault=timeout (more get 503).`
 }

@@ -1,5 +1,6 @@
 import type { OperationId } from '../../spec/types.ts'
-import { createPetStoreModel, type PetStoreModel } from '../model/create-pet-store-model.ts'
+import { createSeedSharingModels, type PetStoreModel } from '../model/create-pet-store-model.ts'
+import { createHeldRequests, type HeldRequests } from './controls/held-requests.ts'
 import { createMockSessions, type MockSessions } from './controls/mock-sessions.ts'
 import { createRequestJournal, type RequestJournal } from './controls/request-journal.ts'
 import { createAuthenticator } from './create-authenticator.ts'
@@ -26,6 +27,11 @@ export interface PetStoreCoreOptions {
   journalSize?: number
   /** How many `X-Mock-Session` stores at most, least recently used dropped first (`--max-sessions`). Default 1000. */
   maxSessions?: number
+  /**
+   * How many requests at most are held at once for a delay or `fault=timeout`; past it such a request is
+   * answered 503 `service_unavailable` at once, its operation not run. Default 1000.
+   */
+  maxHeld?: number
 }
 
 export interface PetStoreCore {
@@ -36,6 +42,8 @@ export interface PetStoreCore {
   sessions: MockSessions
   /** The last requests answered, never a header. */
   journal: RequestJournal
+  /** The requests held for a delay or `fault=timeout` right now. */
+  held: HeldRequests
   /** Back to the seeded state with no rule and an empty journal: every session, or only the named one. */
   reset(session?: string | null): Promise<void>
 }
@@ -49,14 +57,17 @@ export function createPetStoreCore({
   apiKeys = [developmentApiKey],
   journalSize = 1000,
   maxSessions = 1000,
+  maxHeld = 1000,
 }: PetStoreCoreOptions): PetStoreCore {
   const authenticate = createAuthenticator(apiKeys)
-  const sessions = createMockSessions({ model, createModel: () => createPetStoreModel(model.options), maxSessions })
+  const sessions = createMockSessions({ model, createModel: createSeedSharingModels(model.options), maxSessions })
   const journal = createRequestJournal(journalSize)
+  const held = createHeldRequests(maxHeld)
   const dispatch = createDispatch({
     authenticate,
     sessions,
     journal,
+    held,
     run(route, request, store) {
       try {
         const answer = operations[route.operationId]({ request, model: store, route })
@@ -71,6 +82,7 @@ export function createPetStoreCore({
     dispatch,
     sessions,
     journal,
+    held,
     async reset(session) {
       if (session === undefined || session === null) {
         journal.clear()

@@ -1,6 +1,7 @@
 import type { ApiBase, OperationSpec } from '../../spec/operations.ts'
 import type { PetStoreModel } from '../model/create-pet-store-model.ts'
 import { forcedAnswer, replacesOperation, reshapeAnswer } from './controls/apply-preferences.ts'
+import { faultTimeoutMs, type HeldRequests, holdFor } from './controls/held-requests.ts'
 import type { MockSessions } from './controls/mock-sessions.ts'
 import { sessionName } from './controls/mock-sessions.ts'
 import { type ParsedPrefer, type Preferences, parsePrefer } from './controls/preferences.ts'
@@ -28,6 +29,8 @@ export interface DispatchRequest {
   owned: boolean
   header(name: string): string | null | undefined
   readBody(): Promise<BodyRead>
+  /** Aborts when the client goes away: a delay or `fault=timeout` then stops holding the request. */
+  readonly signal?: AbortSignal
 }
 
 /** What the router needs of the core: authentication, the operations, the sessions and the journal. */
@@ -38,6 +41,8 @@ export interface DispatchContext {
   run(route: OperationSpec, request: OperationRequest, model: PetStoreModel): MockResponse | Promise<MockResponse>
   sessions: MockSessions
   journal: RequestJournal
+  /** The requests held for a delay or `fault=timeout`, at most so many at once. */
+  held: HeldRequests
 }
 
 /** The one router: an answer for every request the mock owns, undefined for one it leaves to others. */
@@ -53,7 +58,7 @@ export type Dispatch = (request: DispatchRequest) => MockResponse | Promise<Mock
  * await dispatch({ method: 'GET', base: 'pets', path: '/pets', … })
  */
 export function createDispatch(context: DispatchContext): Dispatch {
-  const { sessions, journal } = context
+  const { sessions, journal, held } = context
 
   return (request) => {
     const { method, path } = request
@@ -99,9 +104,21 @@ export function createDispatch(context: DispatchContext): Dispatch {
     const cause = prefer?.applied ? `Prefer: ${prefer.applied}` : 'a mock rule'
     return (async () => {
       let answer: MockResponse
-      if (replacesOperation(preferences)) answer = forcedAnswer(preferences, route, cause)
-      else answer = reshapeAnswer(await context.run(route, operationRequest, await model), preferences)
-      if (preferences.delayMs) await new Promise((resolve) => setTimeout(resolve, preferences.delayMs))
+      // fault=timeout is held here like a delay, then acted out by the adapter (a dropped connection).
+      const holdMs = (preferences.delayMs ?? 0) + (preferences.fault === 'timeout' ? faultTimeoutMs : 0)
+      try {
+        if (holdMs > 0) held.take()
+      } catch (error) {
+        const refusal = error instanceof MockError ? errorResponse(error) : internalErrorResponse()
+        return finish(journal, request, started, session, route, refusal, true)
+      }
+      try {
+        if (replacesOperation(preferences)) answer = forcedAnswer(preferences, route, cause)
+        else answer = reshapeAnswer(await context.run(route, operationRequest, await model), preferences)
+        if (holdMs > 0) await holdFor(holdMs, request.signal)
+      } finally {
+        if (holdMs > 0) held.release()
+      }
       if (prefer?.applied) answer = { ...answer, headers: { ...answer.headers, 'preference-applied': prefer.applied } }
       return finish(journal, request, started, session, route, answer, true)
     })()
@@ -146,10 +163,14 @@ function finish(
   answer: MockResponse,
   waited = false,
 ): MockResponse {
+  const { pathname, search } = request
+  // Where either part is long, both are copies: an adapter's path and query are slices of the whole URL
+  // (up to node's 16 KB), and a slice, cut or not, keeps all of it alive for as long as the entry lives.
+  const long = pathname.length > maxJournalText || search.length > maxJournalText
   journal.record(
     request.method,
-    capped(request.pathname),
-    capped(request.search),
+    long ? journalCopy(pathname) : pathname,
+    long ? journalCopy(search) : search,
     answer.fault ? null : answer.status,
     // An answer given at once took well under the journal's 0.01 ms: the clock is read again only for one
     // that waited (a body, a delay), which saves a clock read on every common request.
@@ -164,8 +185,9 @@ function finish(
 /** A journal entry keeps at most this much of a path or query: 1,000 entries stay a few MB at worst. */
 const maxJournalText = 2_048
 
-function capped(text: string): string {
-  return text.length > maxJournalText ? `${text.slice(0, maxJournalText)}…` : text
+/** At most `maxJournalText` of a text, in a string of its own (a JSON round trip never returns a slice). */
+function journalCopy(text: string): string {
+  return JSON.parse(JSON.stringify(text.length > maxJournalText ? `${text.slice(0, maxJournalText)}…` : text))
 }
 
 function withoutUndefined(preferences: Preferences | undefined): Preferences {

@@ -32,21 +32,25 @@ export async function readJsonBody(request: OperationRequest): Promise<unknown> 
 }
 
 function assertJsonMediaType(contentType: string | null | undefined): void {
+  const problem = jsonMediaTypeProblem(contentType)
+  if (problem) throw new MockError(400, 'unsupported_media_type', problem)
+}
+
+/**
+ * Why a `Content-Type` is not UTF-8 JSON (`application/json` or `application/*+json`, no charset but
+ * UTF-8), as a sentence for an `Error` message; undefined when it is.
+ * @example jsonMediaTypeProblem('text/plain') // 'The request body must be sent as Content-Type: application/json.'
+ */
+export function jsonMediaTypeProblem(contentType: string | null | undefined): string | undefined {
   const [mediaType = '', ...parameters] = (contentType ?? '').split(';')
   const type = mediaType.trim().toLowerCase()
-  if (type !== 'application/json' && !/^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type)) {
-    throw new MockError(
-      400,
-      'unsupported_media_type',
-      'The request body must be sent as Content-Type: application/json.',
-    )
-  }
+  if (type !== 'application/json' && !/^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type))
+    return 'The request body must be sent as Content-Type: application/json.'
   for (const parameter of parameters) {
     const [name = '', value = ''] = parameter.split('=')
     if (name.trim().toLowerCase() !== 'charset') continue
     const charset = value.trim().replace(/^"|"$/g, '').toLowerCase()
-    if (charset !== 'utf-8' && charset !== 'utf8') {
-      throw new MockError(400, 'unsupported_media_type', 'The request body must be UTF-8 encoded JSON.')
-    }
+    if (charset !== 'utf-8' && charset !== 'utf8') return 'The request body must be UTF-8 encoded JSON.'
   }
+  return undefined
 }

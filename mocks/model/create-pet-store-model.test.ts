@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { petSchema } from '../../spec/schemas.ts'
-import { createPetStoreModel } from './create-pet-store-model.ts'
+import { createPetStoreModel, createSeedSharingModels, type StoredPet } from './create-pet-store-model.ts'
 import { fixtures } from './seed-pets.ts'
 
 it('serves identical data for two models with the same seed', async () => {
@@ -69,4 +69,37 @@ it('keys the collection records by pet id rather than a random UUID (the memory 
   ).toBeDefined()
   expect((record as unknown as Record<symbol, unknown>)[key as symbol]).toBe(String(created.id))
   expect(Object.keys(record as object)).toEqual(['id', 'name', 'categoryId'])
+})
+
+it('gives seed-sharing models the seeded pets of a model built alike, each changing only itself', async () => {
+  const model = await createPetStoreModel({ seed: 3, pets: 40 })
+  const createSession = createSeedSharingModels(model.options)
+  const [a, b] = await Promise.all([createSession(), createSession()])
+  expect(a.allPets()).toEqual(model.allPets())
+  expect(a.listPets({ status: 'sold', limit: 100 })).toEqual(model.listPets({ status: 'sold', limit: 100 }))
+  const created = await a.createPet({ name: 'Only-in-a', categoryId: 1, status: 'sold' })
+  expect(created.id).toBe(41)
+  expect(a.findPet(41)).toEqual(created)
+  expect(a.listPets({ status: 'sold', limit: 100 }).at(-1)).toEqual(created)
+  expect(a.listPets({ limit: 41 })).toHaveLength(41)
+  expect(b.findPet(41)).toBeUndefined()
+  expect(b.allPets()).toEqual(model.allPets())
+  expect(model.findPet(41)).toBeUndefined()
+  // Its collection holds what it stored, not the 40 pets it shares.
+  expect(a.pets.all()).toEqual([created])
+  await a.replacePets([{ id: 7, name: 'Solo', categoryId: 2 }])
+  expect(a.allPets()).toEqual([{ id: 7, name: 'Solo', categoryId: 2 }])
+  expect(a.findPet(1)).toBeUndefined()
+  expect(b.findPet(1)).toEqual(model.findPet(1))
+  await a.reset()
+  expect(a.allPets()).toEqual(model.allPets())
+  expect((await a.createPet({ name: 'Again', categoryId: 1 })).id).toBe(41)
+})
+
+it('never lets a change reach the seeded pets that models share', async () => {
+  const createSession = createSeedSharingModels((await createPetStoreModel({ pets: 5 })).options)
+  const session = await createSession()
+  const seeded = session.findPet(1) as StoredPet
+  expect(Object.isFrozen(seeded)).toBe(true)
+  expect(() => Object.assign(seeded, { name: 'Changed' })).toThrow(TypeError)
 })

@@ -42,7 +42,11 @@ export type ResolvedModelOptions = Readonly<
 >
 
 export interface PetStoreModel {
-  /** The mswjs/data collections that hold the records. */
+  /**
+   * The mswjs/data collections that hold the records: every pet of a model from `createPetStoreModel`; in
+   * one from `createSeedSharingModels` (an `X-Mock-Session`'s), the pets it stored itself, its seeded
+   * pets being shared with the others and read through `findPet`, `listPets` and `allPets`.
+   */
   readonly pets: Collection<typeof storedPetSchema>
   readonly messages: Collection<typeof messageSchema>
   /** Pets in id order, only those of `status` when given, at most `limit`. */
@@ -74,22 +78,66 @@ export interface PetStoreModel {
 
 export const defaultModelOptions = { seed: 1, pets: 50 } as const
 
+/** Seeded pets, in id order and indexed, shared read-only by the models of `createSeedSharingModels`. */
+interface SharedPets {
+  readonly all: ReadonlyArray<StoredPet>
+  readonly byId: ReadonlyMap<number, StoredPet>
+  readonly byStatus: ReadonlyMap<PetStatus, ReadonlyArray<StoredPet>>
+}
+
 /**
  * The in-memory pet store: mswjs/data collections, with an index by id and by status beside them
  * so that a lookup costs the same at 100 pets as at 100,000 (a collection query scans every record).
  * @example const model = await createPetStoreModel({ seed: 7 }); model.listPets({ limit: 5 })
  */
-export async function createPetStoreModel(options: PetStoreModelOptions = {}): Promise<PetStoreModel> {
+export function createPetStoreModel(options: PetStoreModelOptions = {}): Promise<PetStoreModel> {
+  return buildModel(options, undefined)
+}
+
+/**
+ * Models seeded like `options` (a model's `options`) that share one read-only copy of the seeded pets,
+ * copy on write: a new model costs what it changes, not a copy of the seed (what each `X-Mock-Session`
+ * gets). The seed is generated on the first call. A created pet, a replace or a reset changes only the
+ * model it is made on.
+ * @example const createSession = createSeedSharingModels(model.options); const session = await createSession()
+ */
+export function createSeedSharingModels(options: ResolvedModelOptions): () => Promise<PetStoreModel> {
+  let shared: SharedPets | undefined
+  const seedShared = (): SharedPets => {
+    const fixtures = options.fixtures === undefined ? undefined : parseFixtures(options.fixtures)
+    return sharePets(seedPets({ seed: options.seed, count: options.pets, fixtures }))
+  }
+  return () => {
+    shared ??= seedShared()
+    return buildModel(options, shared)
+  }
+}
+
+function sharePets(seeded: ReadonlyArray<NewPet>): SharedPets {
+  const all = seeded.map((newPet, i) => Object.freeze(toPet(i + 1, newPet)))
+  const byStatus = new Map<PetStatus, Array<StoredPet>>()
+  for (const pet of all) {
+    if (pet.status === undefined) continue
+    const list = byStatus.get(pet.status)
+    if (list) list.push(pet)
+    else byStatus.set(pet.status, [pet])
+  }
+  return { all, byId: new Map(all.map((pet) => [pet.id, pet])), byStatus }
+}
+
+async function buildModel(options: PetStoreModelOptions, shared: SharedPets | undefined): Promise<PetStoreModel> {
   const { commit, initialPets, ...rest } = options
   const initial = initialPets === undefined ? undefined : parsePets(initialPets, 'the initial pets')
-  const fixtures = options.fixtures === undefined ? undefined : parseFixtures(options.fixtures)
+  // A model sharing its seed was given options already checked, and seeds nothing of its own.
+  const fixtures = shared || options.fixtures === undefined ? undefined : parseFixtures(options.fixtures)
   const settings: ResolvedModelOptions = {
     ...rest,
     seed: options.seed ?? defaultModelOptions.seed,
     pets: options.pets ?? Math.max(defaultModelOptions.pets, fixtures?.length ?? 0),
   }
   const now = createMockClock(options.now)
-  const seedData = seedPets({ seed: settings.seed, count: settings.pets, fixtures })
+  // Generated on first need: a model sharing its seed never needs its own.
+  let seedData: Array<NewPet> | undefined
   const pets = new Collection({ schema: storedPetSchema })
   const messages = new Collection({ schema: messageSchema })
   const byId = new Map<number, StoredPet>()
@@ -98,6 +146,9 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
   let lastPetId = 0
   let lastMessageId = 0
   let revision = 0
+  // The shared seeded pets this model reads under its own (which then hold only the pets stored since),
+  // until a replace gives it pets of its own.
+  let base: SharedPets | undefined
 
   let primaryKey: symbol | undefined
 
@@ -135,6 +186,7 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
    */
   async function load(next: ReadonlyArray<StoredPet>): Promise<void> {
     revision++
+    base = undefined
     pets.clear()
     byId.clear()
     byStatus.clear()
@@ -168,6 +220,14 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
   async function seed(): Promise<void> {
     messages.clear()
     lastMessageId = 0
+    if (shared) {
+      await load([])
+      base = shared
+      lastPetId = shared.all.at(-1)?.id ?? 0
+      revision++
+      return
+    }
+    seedData ??= seedPets({ seed: settings.seed, count: settings.pets, fixtures })
     await load(seedData.map((newPet, i) => toPet(i + 1, newPet)))
   }
 
@@ -184,10 +244,14 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
     },
     listPets({ status, limit }) {
       const source = status === undefined ? all : (byStatus.get(status) ?? [])
-      return source.slice(0, limit)
+      if (!base) return source.slice(0, limit)
+      // The seeded pets come first: every pet stored since has a larger id.
+      const seeded = status === undefined ? base.all : (base.byStatus.get(status) ?? [])
+      if (seeded.length >= limit) return seeded.slice(0, limit)
+      return seeded.concat(source.slice(0, limit - seeded.length))
     },
     findPet(id) {
-      return byId.get(id)
+      return byId.get(id) ?? base?.byId.get(id)
     },
     async createPet(newPet) {
       while (exclusive) await exclusive.catch(() => {})
@@ -217,7 +281,7 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
       if (commit) await commit(model)
     },
     allPets() {
-      return all.slice()
+      return base ? base.all.concat(all) : all.slice()
     },
     async replacePets(input) {
       const next = parsePets(input)

@@ -6,9 +6,6 @@ import { createMount, type Mount } from './create-mount.ts'
 import { readCappedBody } from './read-capped-body.ts'
 import { toFetchResponse } from './to-fetch-response.ts'
 
-/** How long `fault=timeout` holds an in-process or worker request unless its signal aborts first. */
-const faultTimeoutMs = 30_000
-
 export interface HandlerOptions {
   /** Where the pets API is mounted. Default `*\/v1`: any origin, path `/v1`. */
   baseUrl?: string
@@ -35,8 +32,8 @@ export function createHandlers(core: PetStoreCore, options: HandlerOptions = {})
     http.all(/.*/, async ({ request }) => {
       const target = toDispatchRequest(mounts, request)
       if (target === undefined) return undefined
+      // A fault (reset, or timeout once the core held it) becomes a network error: the fetch rejects.
       const answer = await core.dispatch(fetchRequest(request, target.base, target.path, target.owned))
-      if (answer?.fault === 'timeout') await untilAborted(request.signal, faultTimeoutMs)
       return answer && toFetchResponse(answer, request.method)
     }),
   ]
@@ -73,18 +70,6 @@ function fetchRequest(request: Request, base: ApiBase, path: string, owned: bool
     owned,
     header: (name) => request.headers.get(name),
     readBody: () => readCappedBody(request),
+    signal: request.signal,
   }
-}
-
-/** Resolves when the request is aborted (the client gave up) or after `ms`, whichever comes first. */
-function untilAborted(signal: AbortSignal, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done, { once: true })
-    function done(): void {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-  })
 }

@@ -18,9 +18,21 @@ export interface MockServerOptions {
   port?: number
   /**
    * What `/__mock` requires off loopback: `Authorization: Bearer <adminToken>`. On a loopback host the
-   * admin API is open; elsewhere without a token it answers 403.
+   * admin API is open to requests sent straight from this machine; elsewhere without a token it answers 403.
    */
   adminToken?: string
+  /**
+   * Host names the admin API answers on loopback besides loopback ones (`--allowed-host`), as
+   * `allowedHostName` returns them: a name this machine has for itself, e.g. in /etc/hosts.
+   */
+  allowedHosts?: ReadonlyArray<string>
+  /**
+   * Requests at most in flight (received, not yet answered) on one connection: a client pipelining more
+   * has its connection closed, since no answer may overtake those before it. Default 100.
+   */
+  maxInFlightPerConnection?: number
+  /** Requests at most in flight over all connections; past it a request is answered 503 at once. Default 10,000. */
+  maxInFlight?: number
 }
 
 export interface MockServer {
@@ -33,7 +45,7 @@ export interface MockServer {
 
 const basePaths = { pets: '/v1', messages: '' } as const
 
-/** How long a request may take to arrive; also how long `fault=timeout` holds a connection. */
+/** How long a request may take to arrive (`fault=timeout` holds a request as long: `faultTimeoutMs`). */
 const requestTimeoutMs = 30_000
 
 /**
@@ -41,8 +53,17 @@ const requestTimeoutMs = 30_000
  * Pets API under `/v1`, messages API at the root.
  * @example const mock = createMockServer({ core, port: 0 }); const { baseUrl } = await mock.listen()
  */
-export function createMockServer({ core, host = '127.0.0.1', port = 4010, adminToken }: MockServerOptions): MockServer {
-  const adminGuard: AdminGuard = { open: isLoopbackHost(host), token: adminToken }
+export function createMockServer({
+  core,
+  host = '127.0.0.1',
+  port = 4010,
+  adminToken,
+  allowedHosts,
+  maxInFlightPerConnection = 100,
+  maxInFlight = 10_000,
+}: MockServerOptions): MockServer {
+  const adminGuard: AdminGuard = { open: isLoopbackHost(host), token: adminToken, allowedHosts }
+  let inFlight = 0
   // Node's own answers (a bare 417, a 400 for a missing Host) would skip the Error body: the
   // options and listeners below route every such case through the mock instead.
   const server = createServer(
@@ -109,14 +130,48 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010, adminT
   }
 
   function handle(request: IncomingMessage, response: ServerResponse): void {
-    ;(request.socket as AnsweringSocket)[answering] = response
-    const answer = answerRequest(request)
+    const socket = request.socket as AnsweringSocket
+    // The rest of a chunk node read before the connection was closed for pipelining too much: dropped unread.
+    if (socket.destroyed) return
+    const pending = (socket[inFlightHere] ?? 0) + 1
+    if (pending > maxInFlightPerConnection) {
+      socket.destroy()
+      return
+    }
+    socket[inFlightHere] = pending
+    inFlight++
+    socket[answering] = response
+    const answer = inFlight > maxInFlight ? busy(request) : answerRequest(request)
     if (answer instanceof Promise)
       answer.then(
-        (value) => send(response, request, value),
-        () => send(response, request, withCors(internalErrorResponse(), request.headers.origin)),
+        (value) => {
+          settle(socket)
+          send(response, request, value)
+        },
+        () => {
+          settle(socket)
+          send(response, request, withCors(internalErrorResponse(), request.headers.origin))
+        },
       )
-    else send(response, request, answer)
+    else {
+      settle(socket)
+      send(response, request, answer)
+    }
+  }
+
+  function settle(socket: AnsweringSocket): void {
+    inFlight--
+    socket[inFlightHere] = (socket[inFlightHere] ?? 1) - 1
+  }
+
+  function busy(request: IncomingMessage): MockResponse {
+    const error = new MockError(
+      503,
+      'service_unavailable',
+      `The mock has ${maxInFlight} requests in flight already; this one was not run. Retry in a moment.`,
+      { 'retry-after': '1' },
+    )
+    return withCors(errorResponse(error), request.headers.origin)
   }
 
   function answerRequest(
@@ -125,15 +180,18 @@ export function createMockServer({ core, host = '127.0.0.1', port = 4010, adminT
   ): MockResponse | Promise<MockResponse> {
     const method = request.method ?? 'GET'
     let url = request.url ?? '/'
-    // The absolute form (RFC 9112 section 3.2.2) must be accepted too.
-    if (!url.startsWith('/')) url = absoluteFormPath(url)
+    // The absolute form (RFC 9112 section 3.2.2) must be accepted too; its authority stands for the Host.
+    let authority: string | undefined
+    if (!url.startsWith('/')) ({ url, authority } = absoluteForm(url))
     const queryStart = url.indexOf('?')
     const pathname = queryStart === -1 ? url : url.slice(0, queryStart)
     const search = queryStart === -1 ? '' : url.slice(queryStart + 1)
     if (pathname === adminBasePath || pathname.startsWith(`${adminBasePath}/`)) {
-      const header = (name: string) => nodeHeader(request, name)
+      const header = (name: string) =>
+        name === 'host' && authority !== undefined ? authority : nodeHeader(request, name)
+      const headerNames = () => Object.keys(request.headers)
       const readBody = body ?? (() => readNodeBody(request))
-      return answerAdmin(core, adminGuard, { method, path: pathname, search, header, readBody })
+      return answerAdmin(core, adminGuard, { method, path: pathname, search, header, headerNames, readBody })
     }
     const petsEnd = basePaths.pets.length
     const underPets = pathname.startsWith(basePaths.pets) && (pathname.length === petsEnd || pathname[petsEnd] === '/')
@@ -215,7 +273,12 @@ function headerList(headers: Readonly<Record<string, string>>): ReadonlyArray<st
  * property of the socket (a WeakMap costs more on every request).
  */
 const answering = Symbol('answering')
-type AnsweringSocket = Socket & { [answering]?: ServerResponse }
+/** How many requests of the connection are in flight: received, not yet answered. */
+const inFlightHere = Symbol('inFlightHere')
+type AnsweringSocket = Socket & {
+  [answering]?: ServerResponse
+  [inFlightHere]?: number
+}
 
 const clientErrors: Record<string, { status: number; code: ErrorCode; message: string; reason: string }> = {
   HPE_HEADER_OVERFLOW: {
@@ -256,14 +319,11 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 
 /**
  * A connection fault instead of an answer: `reset` drops the connection at once (a TCP reset where the
- * platform allows), `timeout` answers nothing and drops it after the server's request timeout.
+ * platform allows); `timeout`, which the core has held already, closes it without an answer.
  */
 function actOutFault(socket: Socket, fault: 'reset' | 'timeout'): void {
-  if (fault === 'reset') {
-    socket.resetAndDestroy()
-    return
-  }
-  setTimeout(() => socket.destroy(), requestTimeoutMs).unref()
+  if (fault === 'reset') socket.resetAndDestroy()
+  else socket.destroy()
 }
 
 /** Writes an answer straight to the socket and closes it: for requests node:http does not hand over. */
@@ -285,11 +345,12 @@ function writeRaw(socket: Socket, answer: MockResponse): void {
   socket.setTimeout(2_000, () => socket.destroy())
 }
 
-function absoluteFormPath(url: string): string {
+/** The path and query of an absolute-form target, and its authority (the Host it stands for). */
+function absoluteForm(target: string): { url: string; authority: string | undefined } {
   try {
-    const parsed = new URL(url)
-    return `${parsed.pathname}${parsed.search}`
+    const parsed = new URL(target)
+    return { url: `${parsed.pathname}${parsed.search}`, authority: parsed.host }
   } catch {
-    return `/${url}`
+    return { url: `/${target}`, authority: undefined }
   }
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { ApiBase } from '../../spec/operations.ts'
 import type { DispatchRequest } from '../core/dispatch.ts'
 import type { BodyRead } from '../core/operation-request.ts'
+import { connectionSignal } from './connection-signal.ts'
 import { readNodeBody } from './read-node-body.ts'
 
 /**
@@ -44,6 +45,11 @@ export class NodeDispatchRequest implements DispatchRequest {
 
   readBody(): Promise<BodyRead> {
     return this.#body ? this.#body() : readNodeBody(this.#request)
+  }
+
+  /** Aborts when the connection closes; read only for a request the core holds. */
+  get signal(): AbortSignal {
+    return connectionSignal(this.#request.socket)
   }
 }
 

@@ -1,8 +1,10 @@
+import { CliError } from '../cli/cli-error.ts'
 import { listenError } from '../cli/listen-error.ts'
 import { parseCliArgs } from '../cli/parse-cli-args.ts'
 import { parseInteger } from '../cli/parse-integer.ts'
 import { runCli } from '../cli/run-cli.ts'
 import { serveHelp } from '../cli/serve-help.ts'
+import { allowedHostName } from '../core/controls/admin-guard.ts'
 import { developmentApiKey } from '../core/create-pet-store-core.ts'
 import { defaultModelOptions } from '../model/create-pet-store-model.ts'
 import { isLoopbackHost } from './is-loopback-host.ts'
@@ -33,6 +35,7 @@ export function runMockCli(
         pets: { type: 'string' },
         'api-key': { type: 'string', multiple: true, default: [] },
         'admin-token': { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true, default: [] },
         'journal-size': { type: 'string', default: '1000' },
         'max-sessions': { type: 'string', default: '1000' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -51,6 +54,15 @@ export function runMockCli(
     const journalSize = parseInteger('--journal-size', values['journal-size'], 0, 1_000_000)
     const maxSessions = parseInteger('--max-sessions', values['max-sessions'], 1, 100_000)
     const adminToken = values['admin-token'] ?? env.PETSTORE_ADMIN_TOKEN
+    const allowedHosts = values['allowed-host'].map((value) => {
+      const name = allowedHostName(value)
+      if (name === undefined)
+        throw new CliError(
+          `--allowed-host expects a host name or address without a port (a leading dot allows the names under ` +
+            `it), got ${JSON.stringify(value.slice(0, 80))}.`,
+        )
+      return name
+    })
 
     const state = await prepareServeState(values)
     const mock = await startPetStoreServer({
@@ -60,6 +72,7 @@ export function runMockCli(
       host: values.host,
       port,
       adminToken,
+      allowedHosts,
       journalSize,
       maxSessions,
       ...state.modelOptions,

@@ -14,10 +14,13 @@ deployment with more than 100 pets of a status shows only 100 of them (the summa
 
 Options:
   --base-url URL   the deployment's pets API, e.g. https://staging.example.com/v1
-  --api-key KEY    bearer key (default: PETSTORE_API_KEY); never printed or written
+  --api-key KEY    bearer key (default: PETSTORE_API_KEY); never printed or written, but an
+                   argument shows in ps to every user of this machine: prefer the variable
   --out FILE       the fixtures file to write (replaced whole, never half-written)
   --timeout-ms N   per-request timeout (default 10000)
-  -h, --help       show this text`
+  -h, --help       show this text
+
+Example: PETSTORE_API_KEY=... ${command} snapshot --base-url https://staging.example.com/v1 --out staging.json`
 
 /**
  * `petstore-mock snapshot` (`npm start -- snapshot ...`): a fixtures file from a real deployment.
@@ -90,5 +93,5 @@ function parseBaseUrl(text: string): URL {
 async function writeFixtures(path: string, fixtures: ReadonlyArray<NewPet>): Promise<void> {
   const text =
     fixtures.length === 0 ? '[]\n' : `[\n${fixtures.map((pet) => `  ${JSON.stringify(pet)}`).join(',\n')}\n]\n`
-  await writeAtomically(path, `${path}.${process.pid}.tmp`, text)
+  await writeAtomically(path, text)
 }

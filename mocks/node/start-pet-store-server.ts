@@ -1,9 +1,11 @@
 import type { Server } from 'node:http'
 import { createPetStoreCore, type PetStoreCore } from '../core/create-pet-store-core.ts'
 import { createPetStoreModel, type PetStoreModel, type PetStoreModelOptions } from '../model/create-pet-store-model.ts'
-import { createMockServer } from './create-mock-server.ts'
+import { createMockServer, type MockServerOptions } from './create-mock-server.ts'
 
-export interface PetStoreServerOptions extends PetStoreModelOptions {
+export interface PetStoreServerOptions
+  extends PetStoreModelOptions,
+    Pick<MockServerOptions, 'allowedHosts' | 'maxInFlight' | 'maxInFlightPerConnection'> {
   /** Keys accepted as `Authorization: Bearer <key>`. Default: the development key. */
   apiKeys?: ReadonlyArray<string>
   /** Default 127.0.0.1. */
@@ -16,6 +18,8 @@ export interface PetStoreServerOptions extends PetStoreModelOptions {
   journalSize?: number
   /** How many `X-Mock-Session` stores at most (`--max-sessions`). Default 1000. */
   maxSessions?: number
+  /** How many requests at most are held at once for a delay or `fault=timeout`. Default 1000. */
+  maxHeld?: number
   /** Sees the node:http server before it listens: the place to shorten its timeouts or count requests. */
   configure?: (server: Server) => void
 }
@@ -43,10 +47,12 @@ export interface PetStoreServer {
  * await mock.close()
  */
 export async function startPetStoreServer(options: PetStoreServerOptions = {}): Promise<PetStoreServer> {
-  const { apiKeys, host, port = 0, configure, adminToken, journalSize, maxSessions, ...modelOptions } = options
+  const { apiKeys, host, port = 0, configure, adminToken, journalSize, maxSessions, maxHeld, ...rest } = options
+  const { allowedHosts, maxInFlight, maxInFlightPerConnection, ...modelOptions } = rest
   const model = await createPetStoreModel(modelOptions)
-  const core = createPetStoreCore({ model, apiKeys, journalSize, maxSessions })
-  const mock = createMockServer({ core, host, port, adminToken })
+  const core = createPetStoreCore({ model, apiKeys, journalSize, maxSessions, maxHeld })
+  const limits = { maxInFlight, maxInFlightPerConnection }
+  const mock = createMockServer({ core, host, port, adminToken, allowedHosts, ...limits })
   configure?.(mock.server)
   const { baseUrl, messagesBaseUrl } = await mock.listen()
   return { baseUrl, messagesBaseUrl, model, core, server: mock.server, reset: () => core.reset(), close: mock.close }

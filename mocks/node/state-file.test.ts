@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
@@ -61,24 +61,55 @@ it('refuses a file that is not a state, leaving it as it was', async () => {
   }
 })
 
-it('answers a write it could not save with 503 storage_unavailable, and saves on the next write', async () => {
-  const file = join(directory, 'pets.json')
+it('answers a failed write with 503 storage_unavailable, the old file whole, and saves on the next', async () => {
+  const home = join(directory, 'home')
+  await mkdir(home)
+  const file = join(home, 'pets.json')
   const { model } = await openModel(file)
-  // A directory where the temporary file goes: the write fails, whoever the user (root included).
-  const blocker = `${file}.${process.pid}.tmp`
-  await mkdir(blocker)
+  const before = await readFile(file, 'utf8')
+  // The directory moved away and a file in its place: every write fails (ENOTDIR), whoever the user.
+  await rename(home, `${home}.away`)
+  await writeFile(home, '')
   const failure = await model.createPet({ name: 'Unsaved', categoryId: 1 }).catch((error: unknown) => error)
   expect(failure).toBeInstanceOf(MockError)
   expect(failure).toMatchObject({ status: 503, code: 'storage_unavailable' })
-  expect(JSON.parse(await readFile(file, 'utf8')).pets).toHaveLength(3)
-  await rm(blocker, { recursive: true })
+  expect(await readFile(join(`${home}.away`, 'pets.json'), 'utf8')).toBe(before)
+  expect(await readdir(`${home}.away`)).toEqual(['pets.json'])
+  await rm(home)
+  await rename(`${home}.away`, home)
   await model.createPet({ name: 'Saved', categoryId: 1 })
   expect(JSON.parse(await readFile(file, 'utf8')).pets).toHaveLength(5)
+})
+
+it('keeps int64 categoryIds to the digit through a write and a reopen', async () => {
+  const file = join(directory, 'pets.json')
+  const { model } = await openModel(file)
+  const max = await model.createPet({ name: 'Max', categoryId: 9223372036854775807n })
+  const min = await model.createPet({ name: 'Min', categoryId: -9223372036854775808n })
+  const text = await readFile(file, 'utf8')
+  expect(text).toContain(`{"id":${max.id},"name":"Max","categoryId":9223372036854775807}`)
+  expect(text).toContain(`{"id":${min.id},"name":"Min","categoryId":-9223372036854775808}`)
+  const reopened = await openModel(file)
+  expect(reopened.model.findPet(max.id)?.categoryId).toBe(9223372036854775807n)
+  expect(reopened.model.findPet(min.id)?.categoryId).toBe(-9223372036854775808n)
+})
+
+it('writes through a state file that is a symbolic link, which stays a link', async () => {
+  await mkdir(join(directory, 'real'))
+  const target = join(directory, 'real', 'state.json')
+  const file = join(directory, 'pets.json')
+  await symlink(target, file)
+  const { model } = await openModel(file)
+  const pet = await model.createPet({ name: 'Linked', categoryId: 1 })
+  expect((await lstat(file)).isSymbolicLink()).toBe(true)
+  expect(JSON.parse(await readFile(target, 'utf8')).pets).toContainEqual(pet)
+  expect(await readdir(join(directory, 'real'))).toEqual(['state.json'])
 })
 
 it('removes the temporary files a killed server left beside the state file, and nothing else', async () => {
   const file = join(directory, 'pets.json')
   await writeFile(`${file}.4242.tmp`, '{"pets": [')
+  await writeFile(`${file}.9f86d081884c7d65.tmp`, '{"pets": [')
   await writeFile(join(directory, 'other.json.4242.tmp'), 'kept')
   await openModel(file)
   expect((await readdir(directory)).sort()).toEqual(['other.json.4242.tmp', 'pets.json'])

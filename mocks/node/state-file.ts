@@ -1,11 +1,14 @@
 import { constants } from 'node:fs'
 import { access, readdir, readFile, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { parseJson } from '../../spec/json/parse-json.ts'
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Pet } from '../../spec/types.ts'
 import { MockError } from '../core/mock-error.ts'
 import type { PetStoreModel } from '../model/create-pet-store-model.ts'
 import { InvalidPetsError, parsePets } from '../model/parse-pets.ts'
-import { writeAtomically } from './write-atomically.ts'
+import { symlinkTarget } from './symlink-target.ts'
+import { temporarySuffix, writeAtomically } from './write-atomically.ts'
 
 export interface StateFile {
   readonly path: string
@@ -42,9 +45,10 @@ interface Batch {
 }
 
 /**
- * Opens the state file of `--state-file`: `{"pets": [...]}`, one pet a line. Each flush writes the whole
- * file to a temporary file beside it, syncs it and renames it over the old one (then syncs the directory),
- * so the file on disk is always either the old state or the new one, never half of either.
+ * Opens the state file of `--state-file`: `{"pets": [...]}`, one pet a line, int64 values to the digit.
+ * Each flush writes the whole file to a temporary file beside it, syncs it and renames it over the old one
+ * (then syncs the directory), so the file on disk is always either the old state or the new one, never
+ * half of either (`writeAtomically`; a state file that is a symbolic link stays one).
  * @example
  * const stateFile = await openStateFile('pets.json')
  * const model = await createPetStoreModel({ commit: stateFile.commit, initialPets: stateFile.loaded })
@@ -53,13 +57,15 @@ interface Batch {
  */
 export async function openStateFile(path: string): Promise<StateFile> {
   const loaded = await loadStateFile(path)
+  const target = await symlinkTarget(path).catch((error: NodeJS.ErrnoException) => {
+    throw new StateFileError(`Failed to open the state file ${path}: ${error.code}.`)
+  })
   // A file to create needs a writable directory: found out now rather than once the server listens.
   if (!loaded)
-    await access(dirname(path), constants.W_OK).catch((error: NodeJS.ErrnoException) => {
+    await access(dirname(target), constants.W_OK).catch((error: NodeJS.ErrnoException) => {
       throw new StateFileError(`Failed to create the state file ${path}: its directory gives ${error.code}.`)
     })
-  const temporary = `${path}.${process.pid}.tmp`
-  await removeLeftovers(path)
+  await removeLeftovers(target)
   let next: Batch | undefined
   let flushing: Promise<void> | undefined
   let flushes = 0
@@ -72,7 +78,7 @@ export async function openStateFile(path: string): Promise<StateFile> {
       const batch = next
       next = undefined
       try {
-        await writeAtomically(path, temporary, serializeState(model.allPets()))
+        await writeAtomically(path, serializeState(model.allPets()))
         flushes++
         batch.resolve()
       } catch (error) {
@@ -139,7 +145,8 @@ async function loadStateFile(path: string): Promise<Array<Pet> | undefined> {
   const untouched = 'Fix or remove it; it was left untouched.'
   let document: unknown
   try {
-    document = JSON.parse(text)
+    // Lossless: a categoryId beyond 2^53 comes back as the bigint it was written from.
+    document = parseJson(text)
   } catch (error) {
     throw new StateFileError(
       `Failed to load the state file ${path}: expected JSON {"pets": [...]}, ` +
@@ -156,17 +163,17 @@ async function loadStateFile(path: string): Promise<Array<Pet> | undefined> {
   }
 }
 
-/** The state file's text: one pet a line, so that a diff of two states reads well. */
+/** The state file's text: one pet a line, so that a diff of two states reads well; int64 values to the digit. */
 function serializeState(pets: ReadonlyArray<Pet>): string {
   if (pets.length === 0) return '{"pets": []}\n'
-  return `{"pets": [\n${pets.map((pet) => JSON.stringify(pet)).join(',\n')}\n]}\n`
+  return `{"pets": [\n${pets.map((pet) => stringifyJson(pet)).join(',\n')}\n]}\n`
 }
 
-/** Temporary files a server killed in the middle of a write left beside the state file (`pets.json.<pid>.tmp`). */
+/** Temporary files a server killed in the middle of a write left beside the state file (`pets.json.<hex>.tmp`). */
 async function removeLeftovers(path: string): Promise<void> {
-  const prefix = `${basename(path)}.`
+  const name = basename(path)
   const names = await readdir(dirname(path)).catch(() => [] as Array<string>)
-  for (const name of names)
-    if (name.startsWith(prefix) && /^\d+\.tmp$/.test(name.slice(prefix.length)))
-      await unlink(join(dirname(path), name)).catch(() => {})
+  for (const other of names)
+    if (other.startsWith(name) && temporarySuffix.test(other.slice(name.length)))
+      await unlink(join(dirname(path), other)).catch(() => {})
 }

@@ -1,18 +1,8 @@
-import { existsSync } from 'node:fs'
-import { type Browser, chromium, type Page } from 'playwright'
+import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
-import { chromiumPath } from '../../tools/chromium-path.ts'
+import { launchChromium } from '../support/launch-chromium.ts'
 import { type DemoServer, serveDemo } from './serve-demo.ts'
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 let demo: DemoServer | undefined
 let browser: Browser | undefined
@@ -89,16 +79,7 @@ it('answers 404 with an Error for an unknown pet', async () => {
 
 /** Serves the demo, opens it in Chromium and waits until the mock service worker controls the page. */
 async function openDemo(): Promise<void> {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `Failed to launch Chromium: expected it at ${chromiumPath}, found nothing. Install Debian's with "apt-get ` +
-        `install -y chromium" (as root) or set CHROMIUM_PATH; this test never downloads a browser.`,
-    )
-  }
-  ;[demo, browser] = await Promise.all([
-    serveDemo(),
-    chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs }),
-  ])
+  ;[demo, browser] = await Promise.all([serveDemo(), launchChromium()])
   page = await browser.newPage()
   page.setDefaultTimeout(10_000)
   page.on('pageerror', (error) => pageErrors.push(error.message))

@@ -1,5 +1,6 @@
+import { request as httpRequest } from 'node:http'
 import { afterEach, expect, it } from 'vitest'
-import { type ServeProcess, startServeProcess } from '../support/start-serve-process.ts'
+import { runServeProcess, type ServeProcess, startServeProcess } from '../support/start-serve-process.ts'
 
 const token = 'admin-secret-9f3c2e'
 const apiKey = { authorization: 'Bearer petstore-dev-key' }
@@ -85,4 +86,68 @@ it('takes the admin token from PETSTORE_ADMIN_TOKEN on 0.0.0.0 and never prints 
   expect(state.status).toBe(200)
   expect(((await state.json()) as { pets: Array<unknown> }).pets).toHaveLength(5)
   expect(await stop(serve)).not.toContain(token)
+})
+
+/** A GET with headers fetch cannot set (Host, Forwarded), always to 127.0.0.1: nothing leaves loopback. */
+function getRaw(
+  serve: ServeProcess,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; cors: string | undefined }> {
+  const { port } = new URL(serve.url ?? '')
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
+      let body = ''
+      response.on('data', (chunk) => (body += chunk))
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          body,
+          cors: response.headers['access-control-allow-origin'] as string | undefined,
+        }),
+      )
+    })
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+it('answers 403 on loopback to another Host or a forwarded request, unless it carries the token', async () => {
+  const serve = await startServeProcess(['--port', '0', '--pets', '5', '--allowed-host', 'mock.test'], {
+    env: { PETSTORE_ADMIN_TOKEN: token },
+  })
+  started.push(serve)
+  const { port } = new URL(serve.url ?? '')
+  const local = `127.0.0.1:${port}`
+  const refusedHeaders: Array<Record<string, string>> = [
+    { host: 'attacker.example' },
+    { host: `attacker.example:${port}` },
+    { host: local, 'x-forwarded-for': '203.0.113.9' },
+    { host: local, forwarded: 'for=203.0.113.9;host=mock.example' },
+    { host: local, origin: 'https://attacker.example' },
+  ]
+  for (const headers of refusedHeaders) {
+    const refused = await getRaw(serve, '/__mock/requests', headers)
+    expect(refused.status, JSON.stringify(headers)).toBe(403)
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'forbidden', status: 403 })
+    expect(refused.cors).toBeUndefined()
+    const admitted = await getRaw(serve, '/__mock/requests', { ...headers, authorization: `Bearer ${token}` })
+    expect(admitted.status, JSON.stringify(headers)).toBe(200)
+  }
+  for (const host of [local, `localhost:${port}`, `[::1]:${port}`, `mock.test:${port}`])
+    expect((await getRaw(serve, '/__mock/requests', { host })).status, host).toBe(200)
+  // The API itself answers any Host and any Origin, with CORS: browser apps of every origin call it.
+  const api = await getRaw(serve, '/v1/pets/1', { ...apiKey, host: 'attacker.example', origin: 'https://app.example' })
+  expect(api).toMatchObject({ status: 200, cors: '*' })
+  expect(await stop(serve)).not.toContain(token)
+})
+
+it('refuses an --allowed-host that is not a host name with one line and exit code 2', async () => {
+  const { code, stdout, stderr } = await runServeProcess(['--port', '0', '--allowed-host', 'mock.test:8080'])
+  expect(code).toBe(2)
+  expect(stdout).toBe('')
+  expect(stderr.trim()).toBe(
+    'error: --allowed-host expects a host name or address without a port (a leading dot allows the names under it), ' +
+      'got "mock.test:8080".',
+  )
 })

@@ -92,6 +92,10 @@ it('lists the control options in --help', async () => {
   await once(help, 'exit')
   for (const option of [
     '--admin-token',
+    '--allowed-host',
+    'X-Forwarded-*',
+    'arguments show in\nps',
+    'PETSTORE_API_KEY=key-a,key-b PETSTORE_ADMIN_TOKEN=s3cret',
     '--journal-size',
     '--max-sessions',
     'PETSTORE_ADMIN_TOKEN',

@@ -75,6 +75,40 @@ it('keeps every acknowledged create through kill -9 and a restart, and continues
   }
 })
 
+it('keeps the int64 extremes of categoryId to the digit through a restart', async () => {
+  const file = join(directory, 'int64.json')
+  const extremes = ['9223372036854775807', '-9223372036854775808']
+  const created: Array<string> = []
+  const first = await startServeProcess(['--port', '0', '--pets', '2', '--state-file', file])
+  try {
+    for (const categoryId of extremes) {
+      const answer = await fetch(`${first.url}/pets`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: `{"name":"Big","categoryId":${categoryId}}`,
+      })
+      const text = await answer.text()
+      expect(answer.status, text).toBe(201)
+      expect(text).toContain(`"categoryId":${categoryId}}`)
+      created.push(String(JSON.parse(text).id))
+    }
+    // A create after them still gets to the disk: no value left the state file unwritable.
+    expect((await create(first.url as string, 'After')).status).toBe(201)
+  } finally {
+    await killHard(first)
+  }
+  const second = await startServeProcess(['--port', '0', '--pets', '2', '--state-file', file])
+  try {
+    expect(second.output()).toContain('(loaded)')
+    for (const [index, id] of created.entries()) {
+      const text = await (await fetch(`${second.url}/pets/${id}`, { headers: auth })).text()
+      expect(text).toBe(`{"id":${id},"name":"Big","categoryId":${extremes[index]}}`)
+    }
+  } finally {
+    await killHard(second)
+  }
+})
+
 it('refuses to start from a corrupt state file with one line, and leaves it untouched', async () => {
   const file = join(directory, 'corrupt.json')
   const corrupt = '{"pets": [{"id": 1, "name": "Half'

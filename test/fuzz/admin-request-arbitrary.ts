@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
 import { bodyArbitrary } from './body-arbitrary.ts'
+import { callerArbitrary } from './caller-arbitrary.ts'
 import { type FuzzBody, type FuzzRequest, fuzzRequest } from './fuzz-request.ts'
 
 const prototypeKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty']
@@ -97,7 +98,8 @@ const sessionValues = fc.constantFrom('', 'a', 'session-1', 'x'.repeat(65), '__p
 
 /**
  * Hostile requests to the admin API under `/__mock` and API requests with hostile `Prefer` and
- * `X-Mock-Session` headers. Valid `fault=reset|timeout` preferences are left out: they ask for no answer.
+ * `X-Mock-Session` headers, each from a caller that may claim another Host, a page's Origin or a proxy's
+ * headers. Valid `fault=reset|timeout` preferences are left out: they ask for no answer.
  * @example await fc.assert(fc.asyncProperty(adminRequestArbitrary, async (request) => { ... }))
  */
 export const adminRequestArbitrary: fc.Arbitrary<FuzzRequest> = fc.oneof(
@@ -107,16 +109,25 @@ export const adminRequestArbitrary: fc.Arbitrary<FuzzRequest> = fc.oneof(
       path: adminPaths,
       query: adminQuery,
       session: fc.option(sessionValues, { nil: undefined }),
-      contentType: fc.constantFrom('application/json', 'text/plain', 'application/json; charset=latin1'),
+      contentType: fc.constantFrom(
+        'application/json',
+        'text/plain',
+        'application/json; charset=latin1',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+      ),
       body: fc.option(fc.oneof(ruleBody, ruleBody, bodyArbitrary), { nil: undefined }),
+      caller: callerArbitrary,
     })
-    .map(({ method, path, query, session, contentType, body }) =>
+    .map(({ method, path, query, session, contentType, body, caller }) =>
       fuzzRequest({
         method,
         target: `${path}${query}`,
+        host: caller.host,
         headers: [
           ['content-type', contentType],
           ...(session === undefined ? [] : [['x-mock-session', session] as const]),
+          ...caller.headers,
         ],
         body: method === 'GET' || method === 'HEAD' ? undefined : body,
         framing: 'content-length',
@@ -128,12 +139,15 @@ export const adminRequestArbitrary: fc.Arbitrary<FuzzRequest> = fc.oneof(
       target: fc.constantFrom('/v1/pets', '/v1/pets?limit=2', '/v1/pets/1', '/messages'),
       prefer: fc.array(preferValues, { minLength: 1, maxLength: 3 }),
       session: fc.option(sessionValues, { nil: undefined }),
+      caller: callerArbitrary,
     })
-    .map(({ method, target, prefer, session }) =>
+    .map(({ method, target, prefer, session, caller }) =>
       fuzzRequest({
         method,
         target,
+        host: caller.host,
         headers: [
+          ...caller.headers,
           ['authorization', `Bearer ${developmentApiKey}`],
           ['content-type', 'application/json'],
           ...prefer.map((value) => ['prefer', value] as const),

@@ -15,6 +15,8 @@ export interface FuzzRequest {
   body?: FuzzBody
   /** How a socket client frames the body; fetch always sends a Content-Length of its own. */
   framing: 'content-length' | 'chunked'
+  /** The Host a socket client sends, where not the target's own name. */
+  host?: string
 }
 
 /**
@@ -30,8 +32,9 @@ export function fuzzRequest(request: FuzzRequest): FuzzRequest {
  * @example describeRequest(request) // 'POST /v1/pets {authorization: "Bearer petstore-dev-key"} body "[" × 100000 ' +
    '(100000 bytes)'
  */
-export function describeRequest({ method, target, headers, body, framing }: FuzzRequest): string {
+export function describeRequest({ method, target, headers, body, framing, host }: FuzzRequest): string {
   const shown = headers.slice(0, 10).map(([name, value]) => `${JSON.stringify(name)}: ${shorten(value)}`)
+  if (host !== undefined) shown.unshift(`host: ${shorten(host)}`)
   if (headers.length > 10) shown.push(`…(${headers.length - 10} more headers)`)
   const shownHeaders = shown.join(', ')
   const shownBody = body

@@ -2,6 +2,7 @@ import type fc from 'fast-check'
 import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
 import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
 import { adminRequestArbitrary } from './admin-request-arbitrary.ts'
+import { refusalExpected } from './caller-arbitrary.ts'
 import type { FuzzAnswer } from './fuzz-answer.ts'
 import type { FuzzRequest } from './fuzz-request.ts'
 import { type RawRequest, rawRequestArbitrary } from './raw-request-arbitrary.ts'
@@ -103,8 +104,10 @@ export async function malformedHttpFuzzTarget(): Promise<FuzzTarget<RawRequest>>
 
 /**
  * The standalone mock's admin API (`/__mock`) and its controls on API requests (`Prefer`,
- * `X-Mock-Session`), over raw sockets. Besides the usual checks, a refused request (4xx) must change
- * nothing: the rules and the pets are compared before and after it.
+ * `X-Mock-Session`), over raw sockets, from callers of every kind (Host, Origin, proxy headers). Besides
+ * the usual checks, a refused request (4xx) must change nothing: the rules and the pets are compared
+ * before and after it; an admin request from another site's page, to another Host or through a proxy
+ * must be a 403 with no CORS header; the API answers every Origin with CORS.
  * @example const target = await adminApiFuzzTarget()
  */
 export async function adminApiFuzzTarget(): Promise<FuzzTarget<FuzzRequest>> {
@@ -122,15 +125,25 @@ export async function adminApiFuzzTarget(): Promise<FuzzTarget<FuzzRequest>> {
     arbitrary: adminRequestArbitrary,
     async send(request) {
       const before = await observe()
-      const answer = await sendRawHttp(port, serializeRequest(request, 'petstore.test'), {
+      const answer = await sendRawHttp(port, serializeRequest(request, '127.0.0.1'), {
         head: request.method === 'HEAD',
         timeoutMs: answerTimeoutMs,
       })
-      if (answer.kind === 'response' && answer.status >= 400 && (await observe()) !== before)
-        return {
-          method: request.method,
-          answer: { kind: 'no-answer', reason: `the ${answer.status} answer changed the rules or the pets` },
-        }
+      const broken = (reason: string) => ({ method: request.method, answer: { kind: 'no-answer' as const, reason } })
+      if (answer.kind !== 'response') return { method: request.method, answer }
+      if (answer.status >= 400 && (await observe()) !== before)
+        return broken(`the ${answer.status} answer changed the rules or the pets`)
+      const allowOrigin = answer.headers['access-control-allow-origin']
+      const origin = request.headers.find(([name]) => name === 'origin')?.[1]
+      if (request.target.startsWith('/__mock')) {
+        const refusal = refusalExpected(request)
+        if (refusal && (answer.status !== 403 || allowOrigin !== undefined))
+          return broken(`an admin request with ${refusal} got ${answer.status}, CORS ${allowOrigin ?? 'none'}`)
+        if (allowOrigin !== undefined && allowOrigin !== origin)
+          return broken(`an admin answer let ${allowOrigin} read it, for a request from ${origin ?? 'no origin'}`)
+      } else if (origin !== undefined && allowOrigin !== '*') {
+        return broken(`an API answer to Origin ${origin} had CORS ${allowOrigin ?? 'none'}`)
+      }
       return { method: request.method, answer }
     },
     // A rule the request added (a 201) may answer the valid request: it is reset away first.

@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import { expect, it } from 'vitest'
 import { maxBodyBytes } from '../../mocks/core/operation-request.ts'
+import { adminRequestArbitrary } from './admin-request-arbitrary.ts'
+import { refusalExpected } from './caller-arbitrary.ts'
 import type { FuzzRequest } from './fuzz-request.ts'
 import { rawRequestArbitrary } from './raw-request-arbitrary.ts'
 import { fuzzMethods, requestArbitrary } from './request-arbitrary.ts'
@@ -112,4 +114,19 @@ it('generates bad request lines, bad header bytes, broken framing and oversized 
       part,
     ).toBe(true)
   }
+})
+
+it('generates admin requests from other hosts, other sites, proxies and this machine', () => {
+  const admin = fc.sample(adminRequestArbitrary, { seed: 1, numRuns: 2_000 })
+  const reasons = admin.map(refusalExpected)
+  for (const kind of ['Host ', 'Origin ', 'a forwarded header', 'a x-forwarded-for header', 'a X-Forwarded-For header'])
+    expect(
+      reasons.some((reason) => reason?.startsWith(kind)),
+      kind,
+    ).toBe(true)
+  expect(reasons.filter((reason) => reason === undefined).length).toBeGreaterThan(admin.length / 3)
+  expect(admin.some((request) => request.host === 'LOCALHOST.' && refusalExpected(request) === undefined)).toBe(true)
+  const origins = admin.flatMap((request) => request.headers.filter(([name]) => name === 'origin').map(([, v]) => v))
+  expect(origins).toContain('null')
+  expect(origins).toContain('http://localhost:5173')
 })

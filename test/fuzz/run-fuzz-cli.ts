@@ -32,7 +32,8 @@ Options:
   --seed N        fast-check seed (default FUZZ_SEED, else a fresh one, printed)
   --path P        replay one counterexample: the path of a failure report (with one --target)
   --target T      in-process, standalone, malformed (malformed HTTP over sockets) or admin
-                  (the /__mock admin API, Prefer and X-Mock-Session); default all
+                  (the /__mock admin API, Prefer and X-Mock-Session, from callers with other
+                  Host, Origin and proxy headers); default all
   -h, --help      show this text
 
 Exit code: 0 when every target passes, 1 when one fails (its shrunk counterexample is printed), 2 on a usage error.`

@@ -2,14 +2,16 @@ import type { FuzzRequest } from './fuzz-request.ts'
 
 /**
  * The bytes of a request as a socket sends them: the target and headers as given (UTF-8, no
- * validation), a Host header first, and the body framed by an exact Content-Length or in chunks.
+ * validation), a Host header first (the request's own, else `host`), and the body framed by an exact
+ * Content-Length or in chunks.
  * @example serializeRequest(request, 'petstore.test').toString('latin1') // 'GET /v1/pets HTTP/1.1\r\nhost:
  *   petstore.test\r\n...'
  */
-export function serializeRequest({ method, target, headers, body, framing }: FuzzRequest, host: string): Buffer {
+export function serializeRequest(request: FuzzRequest, host: string): Buffer {
+  const { method, target, headers, body, framing } = request
   const lines = [
     `${method} ${target} HTTP/1.1`,
-    `host: ${host}`,
+    `host: ${request.host ?? host}`,
     ...headers.map(([name, value]) => `${name}: ${value}`),
   ]
   if (!body) return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'utf8')

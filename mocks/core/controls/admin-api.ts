@@ -1,33 +1,26 @@
 import { addRoute, createRouter, findRoute } from 'rou3'
 import { InvalidPetsError, readPetStoreState, replacePetStoreState } from '../../model/pet-store-state.ts'
-import { constantTimeEqual } from '../constant-time-equal.ts'
 import type { PetStoreCore } from '../create-pet-store-core.ts'
-import { methodNotAllowed, preflight, routeNotFound, withCors } from '../dispatch.ts'
+import { methodNotAllowed, routeNotFound } from '../dispatch.ts'
 import { errorResponse, internalErrorResponse, MockError } from '../mock-error.ts'
-import { jsonResponse, type MockResponse } from '../mock-response.ts'
+import { corsHeaders, jsonResponse, type MockResponse } from '../mock-response.ts'
 import type { BodyRead } from '../operation-request.ts'
 import { queryValue } from '../query-value.ts'
-import { readJsonBody } from '../read-json-body.ts'
+import { jsonMediaTypeProblem, readJsonBody } from '../read-json-body.ts'
+import { type AdminCaller, type AdminGuard, admitAdmin } from './admin-guard.ts'
 import { sessionName } from './mock-sessions.ts'
+
+export type { AdminGuard }
 
 /** Where the admin API lives on the standalone server: never under the API's own `/v1`. */
 export const adminBasePath = '/__mock'
 
-/** Who may use the admin API. */
-export interface AdminGuard {
-  /** True on a loopback address: anyone who can connect may use it. */
-  open: boolean
-  /** Otherwise `Authorization: Bearer <token>` is required; without a token the admin API answers 403. */
-  token?: string
-}
-
 /** An admin request as the server hands it over. */
-export interface AdminRequest {
+export interface AdminRequest extends AdminCaller {
   method: string
   /** The path, `/__mock/...`, without the query. */
   path: string
   search: string
-  header(name: string): string | null | undefined
   readBody(): Promise<BodyRead>
 }
 
@@ -97,40 +90,68 @@ for (const pattern of Object.keys(routes)) addRoute(router, '', `${adminBasePath
 
 /**
  * The admin HTTP API under `/__mock` (JSON in and out, errors as `Error` bodies): reset, the journal,
- * rules and state, for the default store or the `X-Mock-Session` named. Guarded: see `AdminGuard`.
+ * rules and state, for the default store or the `X-Mock-Session` named. Guarded (`admitAdmin`): a web page
+ * of another origin can neither read nor change anything here, and a state-changing call takes a JSON body
+ * or none (415 otherwise), so no form a page can post without a preflight changes anything either.
  * @example const answer = await answerAdmin(core, { open: true }, request)
  */
 export async function answerAdmin(core: PetStoreCore, guard: AdminGuard, request: AdminRequest): Promise<MockResponse> {
-  const origin = request.header('origin')
+  let corsOrigin: string | undefined
   try {
     const match = findRoute(router, '', request.path)
     const methods = (match && routes[match.data.pattern]) ?? {}
-    // A browser's preflight carries no Authorization: it is answered before the guard, and grants nothing.
-    if (match && request.method === 'OPTIONS') return withCors(preflight([...Object.keys(methods), 'OPTIONS']), origin)
-    checkGuard(guard, request.header('authorization'))
-    if (!match) return withCors(routeNotFound(request.method, request.path), origin)
+    const isPreflight = match !== undefined && request.method === 'OPTIONS'
+    corsOrigin = admitAdmin(guard, request, isPreflight).corsOrigin
+    if (isPreflight) return withAdminCors(adminPreflight([...Object.keys(methods), 'OPTIONS']), corsOrigin)
+    if (!match) return withAdminCors(routeNotFound(request.method, request.path), corsOrigin)
     const handler = methods[request.method]
-    if (!handler) return withCors(methodNotAllowed(request.method, Object.keys(methods)), origin)
+    if (!handler) return withAdminCors(methodNotAllowed(request.method, Object.keys(methods)), corsOrigin)
+    if (request.method !== 'GET') assertJsonOrNoBody(request)
     const session = sessionName(request.header('x-mock-session'))
     const query = new URLSearchParams(request.search)
-    return withCors(await handler({ core, session, params: match.params ?? {}, query, request }), origin)
+    return withAdminCors(await handler({ core, session, params: match.params ?? {}, query, request }), corsOrigin)
   } catch (error) {
-    return withCors(error instanceof MockError ? errorResponse(error) : internalErrorResponse(), origin)
+    return withAdminCors(error instanceof MockError ? errorResponse(error) : internalErrorResponse(), corsOrigin)
   }
 }
 
-function checkGuard(guard: AdminGuard, authorization: string | null | undefined): void {
-  if (guard.open) return
-  if (guard.token === undefined || guard.token === '')
-    throw new MockError(
-      403,
-      'forbidden',
-      'The admin API is closed on a non-loopback address without an admin token: ' +
-        'start the server with --admin-token or PETSTORE_ADMIN_TOKEN.',
-    )
-  const match = /^bearer +(.+)$/i.exec((authorization ?? '').trim())
-  if (!match || !constantTimeEqual((match[1] ?? '').trim(), guard.token))
-    throw new MockError(401, 'unauthorized', 'The admin API needs "Authorization: Bearer <admin token>".', {
-      'www-authenticate': 'Bearer realm="petstore-admin"',
-    })
+/**
+ * A state-changing call takes a JSON body or none: a `text/plain`, form or multipart body, which a page of
+ * any origin may post without a preflight, is refused before anything is read.
+ */
+function assertJsonOrNoBody(request: AdminRequest): void {
+  const contentType = request.header('content-type')
+  if (contentType === undefined || contentType === null) {
+    const length = request.header('content-length')
+    const hasBody =
+      (length !== undefined && length !== null && Number(length) > 0) || request.header('transfer-encoding')
+    if (!hasBody) return
+  }
+  const problem = jsonMediaTypeProblem(contentType)
+  if (problem) throw new MockError(415, 'unsupported_media_type', `${problem} The admin API takes JSON or no body.`)
+}
+
+/** 204 to a preflight the guard admitted. */
+function adminPreflight(allow: ReadonlyArray<string>): MockResponse {
+  return {
+    status: 204,
+    headers: {
+      allow: allow.join(', '),
+      'access-control-allow-methods': allow.join(', '),
+      'access-control-allow-headers': 'Authorization, Content-Type, X-Mock-Session',
+      'access-control-max-age': '600',
+    },
+  }
+}
+
+/**
+ * The CORS headers of an admin answer: for the admitted origin only (a loopback page or an allowed host),
+ * never `*`; a page of any other origin cannot read the answer.
+ */
+function withAdminCors(answer: MockResponse, origin: string | undefined): MockResponse {
+  if (origin === undefined) return answer
+  return {
+    ...answer,
+    headers: { ...answer.headers, ...corsHeaders, 'access-control-allow-origin': origin, vary: 'Origin' },
+  }
 }

@@ -25,7 +25,10 @@ export interface MockSessions {
 export interface MockSessionsOptions {
   /** The default store. */
   model: PetStoreModel
-  /** A store seeded exactly like the default one, for each new session. */
+  /**
+   * A store seeded exactly like the default one, for each new session; `createSeedSharingModels` makes
+   * them share the seeded pets, so that a session costs what it changes.
+   */
   createModel: () => Promise<PetStoreModel>
   /** Default 1000. */
   maxSessions?: number
@@ -49,8 +52,8 @@ export function sessionName(header: string | null | undefined): string | null {
 
 /**
  * The sessions of one mock: the default store plus a store per `X-Mock-Session`, created when first
- * named (O(seed) time), at most `maxSessions` of them, least recently used dropped first.
- * @example const sessions = createMockSessions({ model, createModel: () => createPetStoreModel(model.options) })
+ * named, at most `maxSessions` of them, least recently used dropped first.
+ * @example const sessions = createMockSessions({ model, createModel: createSeedSharingModels(model.options) })
  */
 export function createMockSessions({ model, createModel, maxSessions = 1000 }: MockSessionsOptions): MockSessions {
   const seed = model.options.seed
