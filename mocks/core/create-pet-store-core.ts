@@ -1,5 +1,6 @@
 import type { OperationId } from '../../spec/types.ts'
 import { createPetStoreModel, type PetStoreModel } from '../model/create-pet-store-model.ts'
+import type { BasePaths } from './base-paths.ts'
 import { createMockSessions, type MockSessions } from './controls/mock-sessions.ts'
 import { createRequestJournal, type RequestJournal } from './controls/request-journal.ts'
 import { createAuthenticator } from './create-authenticator.ts'
@@ -26,6 +27,11 @@ export interface PetStoreCoreOptions {
   journalSize?: number
   /** How many `X-Mock-Session` stores at most, least recently used dropped first (`--max-sessions`). Default 1000. */
   maxSessions?: number
+  /**
+   * Where the adapter mounts the bases (`{ pets: '/api/v1', messages: '' }`), so that rules and journal
+   * filters take paths as clients send them. Default: the spec's, `/v1` and the root.
+   */
+  basePaths?: BasePaths
 }
 
 export interface PetStoreCore {
@@ -49,10 +55,12 @@ export function createPetStoreCore({
   apiKeys = [developmentApiKey],
   journalSize = 1000,
   maxSessions = 1000,
+  basePaths,
 }: PetStoreCoreOptions): PetStoreCore {
   const authenticate = createAuthenticator(apiKeys)
-  const sessions = createMockSessions({ model, createModel: () => createPetStoreModel(model.options), maxSessions })
-  const journal = createRequestJournal(journalSize)
+  const createModel = () => createPetStoreModel(model.options)
+  const sessions = createMockSessions({ model, createModel, maxSessions, basePaths })
+  const journal = createRequestJournal(journalSize, basePaths)
   const dispatch = createDispatch({
     authenticate,
     sessions,

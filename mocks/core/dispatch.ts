@@ -99,7 +99,8 @@ export function createDispatch(context: DispatchContext): Dispatch {
     const cause = prefer?.applied ? `Prefer: ${prefer.applied}` : 'a mock rule'
     return (async () => {
       let answer: MockResponse
-      if (replacesOperation(preferences)) answer = forcedAnswer(preferences, route, cause)
+      if (replacesOperation(preferences))
+        answer = forcedAnswer(preferences, `${method} ${shorten(request.pathname, 80)}`, cause)
       else answer = reshapeAnswer(await context.run(route, operationRequest, await model), preferences)
       if (preferences.delayMs) await new Promise((resolve) => setTimeout(resolve, preferences.delayMs))
       if (prefer?.applied) answer = { ...answer, headers: { ...answer.headers, 'preference-applied': prefer.applied } }

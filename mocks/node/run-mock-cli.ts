@@ -6,6 +6,7 @@ import { serveHelp } from '../cli/serve-help.ts'
 import { developmentApiKey } from '../core/create-pet-store-core.ts'
 import { defaultModelOptions } from '../model/create-pet-store-model.ts'
 import { isLoopbackHost } from './is-loopback-host.ts'
+import { onStopRequest } from './on-stop-request.ts'
 import { resolveApiKeys } from './resolve-api-keys.ts'
 import { prepareServeState, stateServeHelp, stateServeOptions } from './serve-options.ts'
 import { runSnapshotCli } from './snapshot-cli.ts'
@@ -13,7 +14,8 @@ import { startPetStoreServer } from './start-pet-store-server.ts'
 
 /**
  * The standalone server's command line (`npm start` here, `petstore-mock` where the package is installed):
- * serves until SIGINT or SIGTERM and returns the exit code of a mistake (one line on stderr).
+ * serves until SIGINT, SIGTERM or the end of the process that started it, and returns the exit code of a
+ * mistake (one line on stderr).
  * `command` is what the usage line of `--help` calls it.
  * @example process.exitCode = await runMockCli(process.argv.slice(2), process.env, 'petstore-mock')
  */
@@ -85,11 +87,9 @@ export function runMockCli(
         `${adminNote} at ${new URL(baseUrl).origin}/__mock`,
     )
 
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.once(signal, () => {
-        console.log(`Pet Store mock stopping (${signal})`)
-        void mock.close().then(() => process.exit(0))
-      })
-    }
+    onStopRequest((reason) => {
+      console.log(`Pet Store mock stopping (${reason})`)
+      void mock.close().then(() => process.exit(0))
+    })
   })
 }
