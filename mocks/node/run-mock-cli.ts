@@ -1,3 +1,4 @@
+import { CliError } from '../cli/cli-error.ts'
 import { listenError } from '../cli/listen-error.ts'
 import { parseCliArgs } from '../cli/parse-cli-args.ts'
 import { parseInteger } from '../cli/parse-integer.ts'
@@ -5,6 +6,7 @@ import { runCli } from '../cli/run-cli.ts'
 import { serveHelp } from '../cli/serve-help.ts'
 import { developmentApiKey } from '../core/create-pet-store-core.ts'
 import { defaultModelOptions } from '../model/create-pet-store-model.ts'
+import { InvalidPetsError } from '../model/parse-pets.ts'
 import { isLoopbackHost } from './is-loopback-host.ts'
 import { onStopRequest } from './on-stop-request.ts'
 import { resolveApiKeys } from './resolve-api-keys.ts'
@@ -66,7 +68,7 @@ export function runMockCli(
       maxSessions,
       ...state.modelOptions,
     }).catch((error) => {
-      throw listenError(values.host, port, error)
+      throw error instanceof InvalidPetsError ? new CliError(error.message) : listenError(values.host, port, error)
     })
     const { baseUrl, messagesBaseUrl } = mock
     await state.attach(mock.model).catch(async (error: unknown) => {
