@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 // Brings vitest's `test` key into vite's config type (startVitest's overrides) in any program, the package's too.
 import type {} from 'vitest/config'
+import { CliError } from '../../mocks/cli/cli-error.ts'
 import { parseCliArgs } from '../../mocks/cli/parse-cli-args.ts'
 import { type CliIo, runCli } from '../../mocks/cli/run-cli.ts'
 import type { PetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
@@ -127,7 +128,7 @@ async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secret
   }
   // The key reaches the vitest worker through its environment only; it is never in provided data.
   process.env[apiKeyVariable] = config.apiKey
-  const { startVitest } = await import('vitest/node')
+  const { startVitest } = await importVitest()
   const vitest = await startVitest(
     'test',
     [],
@@ -162,4 +163,18 @@ async function runSuite(config: RunConfig, target: TargetSpec, io: CliIo, secret
   const paths = await writeReports(result, config.reportDir)
   io.out(`Reports: ${paths.join(', ')}`)
   return result.exitCode
+}
+
+/** vitest, an optional peer of the package: only this command needs it, and a missing one is one line. */
+async function importVitest(): Promise<typeof import('vitest/node')> {
+  try {
+    return await import('vitest/node')
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND'
+    if (!missing || !(error as Error).message.includes("'vitest'")) throw error
+    throw new CliError(
+      'Failed to run the contract suite: expected vitest 4 or 5 beside petstore-contract, got none. ' +
+        'Install it (npm install --save-dev vitest), or call runContract from petstore-contract/contract.',
+    )
+  }
 }

@@ -1,9 +1,12 @@
 import { getResponse, type RequestHandler } from 'msw'
 import { createPetStoreMock, type PetStoreMock, type PetStoreMockOptions } from '../create-pet-store-mock.ts'
 
-/** The parts of a Playwright `Route` the fixture uses. */
+/**
+ * The parts of a Playwright `Route` the fixture uses. The types name no Node type (`Buffer`), so a project
+ * compiles them without `@types/node`; the fixture hands `fulfill` a Node `Buffer` (a `Uint8Array`) at run time.
+ */
 export interface PlaywrightRouteLike {
-  fulfill(response: { status: number; headers: Record<string, string>; body: Buffer }): Promise<void>
+  fulfill(response: { status?: number; headers?: Record<string, string>; body?: string | Uint8Array }): Promise<void>
   fallback(): Promise<void>
 }
 
@@ -13,7 +16,7 @@ export interface PlaywrightRequestLike {
   method(): string
   headers(): Record<string, string>
   allHeaders(): Promise<Record<string, string>>
-  postDataBuffer(): Buffer | null
+  postDataBuffer(): Uint8Array | null
 }
 
 /**
@@ -75,6 +78,7 @@ export async function definePetStoreNetwork({ context, ...options }: PetStoreNet
     return route.fulfill({
       status: response.status,
       headers: Object.fromEntries(response.headers),
+      // A Buffer, not a bare Uint8Array: Playwright sends a body it cannot take as a string with Buffer's base64.
       body: Buffer.from(await response.arrayBuffer()),
     })
   }

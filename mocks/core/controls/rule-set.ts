@@ -1,6 +1,5 @@
-// The English-only entry point, as the seeding uses: the full one loads every locale.
-import { faker } from '@faker-js/faker/locale/en'
-import { z } from 'zod'
+import { faker } from '@faker-js/faker/locale/base'
+import * as z from 'zod'
 import { type OperationSpec, operationList } from '../../../spec/operations.ts'
 import type { OperationId } from '../../../spec/types.ts'
 import { type BasePaths, operationPaths, specBasePaths } from '../base-paths.ts'
