@@ -28,10 +28,10 @@ function fakeContext() {
     const headers = { referer: 'http://app.test/', ...init.headers }
     await handler(
       {
-        fulfill: async ({ status = 200, body = '' }) => {
-          // What Playwright needs: a string, or a Buffer it sends as base64 (a bare Uint8Array would not do).
-          expect(typeof body === 'string' || Buffer.isBuffer(body)).toBe(true)
-          outcome = { kind: 'fulfilled', status, body: JSON.parse(Buffer.from(body).toString('utf8')) }
+        fulfill: async ({ status, body }) => {
+          // What Playwright needs: a Buffer, which it sends as base64 (a bare Uint8Array would not do).
+          expect(Buffer.isBuffer(body)).toBe(true)
+          outcome = { kind: 'fulfilled', status, body: JSON.parse(body.toString('utf8')) }
         },
         fallback: async () => {
           outcome = { kind: 'fallback' }

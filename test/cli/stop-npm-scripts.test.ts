@@ -1,26 +1,6 @@
-import { connect } from 'node:net'
 import { expect, it } from 'vitest'
+import { freedWithin, listening } from '../support/ports.ts'
 import { startScript } from '../support/run-script.ts'
-
-/** Whether something accepts connections on the port (127.0.0.1). */
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' }, () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.on('error', () => resolve(false))
-  })
-}
-
-async function freedWithin(port: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms
-  while (Date.now() < deadline) {
-    if (!(await listening(port))) return true
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return false
-}
 
 // npm forwards SIGTERM and SIGINT to the one process its script shell runs; the scripts exec the server so that
 // this process is the server, not a shell that dies and leaves the server holding the port. SIGKILL reaches npm
