@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { freePort } from '../support/ports.ts'
 import { consumerEnv } from './run-command.ts'
 
 export interface InstalledMock {
@@ -17,25 +16,20 @@ export interface InstalledMock {
 }
 
 /**
- * `npx petstore-mock --port N …` in a consumer project, resolved once the server says it is ready.
+ * `npx petstore-mock --port 0 …` in a consumer project, resolved once the server says it is ready, on which port.
  * @example const mock = await startInstalledMock(dir, path, ['--api-key', key]); … mock.kill()
  * @throws Error with what it printed when it exits before it is ready
  */
-export async function startInstalledMock(
-  dir: string,
-  path: string,
-  args: Array<string>,
-  port?: number,
-): Promise<InstalledMock> {
-  const chosen = port ?? (await freePort())
+export async function startInstalledMock(dir: string, path: string, args: Array<string>): Promise<InstalledMock> {
   // Its own process group, so that the clean-up reaches the server even once npx is gone.
-  const npx = spawn('npx', ['petstore-mock', '--port', String(chosen), ...args], {
+  const npx = spawn('npx', ['petstore-mock', '--port', '0', ...args], {
     cwd: dir,
     env: consumerEnv({ PATH: path }),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })
   let output = ''
+  let port = 0
   const npxExited = once(npx, 'exit')
   const signalGroup = (signal: NodeJS.Signals): void => {
     if (npx.pid === undefined) return
@@ -49,7 +43,8 @@ export async function startInstalledMock(
   await new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer): void => {
       output += chunk
-      if (output.includes('ready: ')) resolve()
+      port = Number(/ready: http:\/\/127\.0\.0\.1:(\d+)\//.exec(output)?.[1] ?? 0)
+      if (port > 0) resolve()
     }
     npx.stdout.on('data', read)
     npx.stderr.on('data', read)
@@ -59,7 +54,7 @@ export async function startInstalledMock(
     throw error
   })
   return {
-    port: chosen,
+    port,
     output: () => output,
     signalNpx: (signal) => npx.kill(signal),
     signalGroup,

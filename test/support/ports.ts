@@ -1,4 +1,4 @@
-import { connect, createServer } from 'node:net'
+import { connect } from 'node:net'
 
 /**
  * Whether something accepts connections on the port of 127.0.0.1.
@@ -25,16 +25,4 @@ export async function freedWithin(port: number, ms: number): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return !(await listening(port))
-}
-
-/**
- * A port of 127.0.0.1 that was free a moment ago, for a command that takes `--port N`.
- * @example spawn('npx', ['petstore-mock', '--port', String(await freePort())])
- */
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
