@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Two projects: `unit` (fast, beside the code) for the edit loop, `integration` (child processes, servers,
 // Chromium, Prism, fuzz, bench) for the full run. `npm test` runs both.
 export default defineConfig({
   test: {
+    // At least two files at a time (vitest's default leaves one core free, so one file at a time on two cores):
+    // the consumer projects, minutes of installs and child processes, then run beside the rest of the suite.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['tools/fast-check-seed.setup.ts'],
@@ -17,7 +21,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/**/*.test.ts', 'bench/**/*.test.ts'] },
+        // Child processes share the machine with the consumer projects: more time before a test counts as hung.
+        test: { name: 'integration', include: ['test/**/*.test.ts', 'bench/**/*.test.ts'], testTimeout: 90_000 },
       },
     ],
   },

@@ -4,7 +4,7 @@ import { createPetStoreCore, type PetStoreCore } from './core/create-pet-store-c
 import { routeNotFound, withCors } from './core/dispatch.ts'
 import { createPetStoreModel, type PetStoreModel, type PetStoreModelOptions } from './model/create-pet-store-model.ts'
 import { type PetStoreStateControls, petStoreStateControls } from './model/pet-store-state.ts'
-import { createHandlers, type HandlerOptions } from './msw/create-handlers.ts'
+import { createHandlers, type HandlerOptions, handlerBasePaths } from './msw/create-handlers.ts'
 import { toFetchResponse } from './msw/to-fetch-response.ts'
 
 export interface PetStoreMockOptions extends PetStoreModelOptions, HandlerOptions {
@@ -46,7 +46,7 @@ export interface PetStoreMock extends MockControls {
 export async function createPetStoreMock(options: PetStoreMockOptions = {}): Promise<PetStoreMock> {
   const model = await createPetStoreModel(options)
   const { apiKeys, journalSize, maxSessions } = options
-  const core = createPetStoreCore({ model, apiKeys, journalSize, maxSessions })
+  const core = createPetStoreCore({ model, apiKeys, journalSize, maxSessions, basePaths: handlerBasePaths(options) })
   const handlers = createHandlers(core, options)
   return {
     model,

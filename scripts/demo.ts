@@ -3,6 +3,7 @@ import { parseCliArgs } from '../mocks/cli/parse-cli-args.ts'
 import { parseInteger } from '../mocks/cli/parse-integer.ts'
 import { runCli } from '../mocks/cli/run-cli.ts'
 import { developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
+import { onStopRequest } from '../mocks/node/on-stop-request.ts'
 import { serveDemo } from '../test/browser-demo/serve-demo.ts'
 
 const help = `Usage: npm run demo -- [options]
@@ -35,10 +36,8 @@ process.exitCode = await runCli(async () => {
   })
   console.log(`Pet Store browser demo ready: ${demo.url} (the mock runs in the page's service worker; Ctrl+C to stop)`)
 
-  const stop = (signal: string): void => {
-    console.log(`Pet Store browser demo stopping (${signal})`)
+  onStopRequest((reason) => {
+    console.log(`Pet Store browser demo stopping (${reason})`)
     void demo.close().then(() => process.exit(0))
-  }
-  process.once('SIGINT', () => stop('SIGINT'))
-  process.once('SIGTERM', () => stop('SIGTERM'))
+  })
 })

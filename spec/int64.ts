@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** The bounds of an int64, the format the interface gives `id` and `categoryId`. */
 export const int64Min = -(2n ** 63n)

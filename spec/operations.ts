@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { int64Exact } from './int64.ts'
 import { componentJsonSchema, openapiDocument } from './openapi-document.ts'
 import { resolveRef } from './resolve-ref.ts'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { int64Exact, plainSchemaOf } from './int64.ts'
 import { componentJsonSchema, openapiDocument } from './openapi-document.ts'
 import type { ApiError, Message, NewMessage, NewPet, Pet, PetStatus } from './types.ts'

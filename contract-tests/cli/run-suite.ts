@@ -37,7 +37,7 @@ export async function runSuite(
   // The key reaches the vitest worker through its environment only; it is never in provided data.
   process.env[apiKeyVariable] = config.apiKey
   try {
-    const { startVitest } = await import('vitest/node')
+    const { startVitest } = await importVitest()
     const vitest = await startVitest(
       'test',
       [],
@@ -64,4 +64,18 @@ export async function runSuite(
   }
   if (!reporter.result) throw new CliError(`The contract suite could not run: ${reporter.failure ?? 'no result'}`)
   return redact(reporter.result, [...secrets])
+}
+
+/** vitest, an optional peer of the package: only this command needs it, and a missing one is one line. */
+async function importVitest(): Promise<typeof import('vitest/node')> {
+  try {
+    return await import('vitest/node')
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND'
+    if (!missing || !(error as Error).message.includes("'vitest'")) throw error
+    throw new CliError(
+      'Failed to run the contract suite: expected vitest 4 or 5 beside petstore-contract, got none. ' +
+        'Install it (npm install --save-dev vitest), or call runContract from petstore-contract/contract.',
+    )
+  }
 }

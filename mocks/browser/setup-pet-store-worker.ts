@@ -15,9 +15,11 @@ export interface PetStoreWorker extends MockControls {
  * The mock in a browser: the same handlers as the in-process fetch and the node:http server,
  * answered through MSW's service worker (`mockServiceWorker.js`, served at the site root), with the
  * same controls (`rules`, `journal`, `session(name)`, `Prefer`).
+ * The worker matches only the mock's base URLs: any other request meets msw's unhandled-request strategy,
+ * `onUnhandledRequest` in msw 2 and `onUnhandledFrame` in msw 3.
  * @example
  * const mock = await setupPetStoreWorker({ seed: 1 })
- * await mock.worker.start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass' })
+ * await mock.worker.start({ onUnhandledRequest: 'bypass' }) // msw 3: { onUnhandledFrame: 'bypass' }
  * mock.rules.add({ method: 'GET', path: '/v1/pets', status: 503, times: 1 })
  */
 export async function setupPetStoreWorker(options: PetStoreMockOptions = {}): Promise<PetStoreWorker> {

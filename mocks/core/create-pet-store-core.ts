@@ -1,5 +1,6 @@
 import type { OperationId } from '../../spec/types.ts'
 import { createSeedSharingModels, type PetStoreModel } from '../model/create-pet-store-model.ts'
+import type { BasePaths } from './base-paths.ts'
 import { createHeldRequests, type HeldRequests } from './controls/held-requests.ts'
 import { createMockSessions, type MockSessions } from './controls/mock-sessions.ts'
 import { createRequestJournal, type RequestJournal } from './controls/request-journal.ts'
@@ -32,6 +33,11 @@ export interface PetStoreCoreOptions {
    * answered 503 `service_unavailable` at once, its operation not run. Default 1000.
    */
   maxHeld?: number
+  /**
+   * Where the adapter mounts the bases (`{ pets: '/api/v1', messages: '' }`), so that rules and journal
+   * filters take paths as clients send them. Default: the spec's, `/v1` and the root.
+   */
+  basePaths?: BasePaths
 }
 
 export interface PetStoreCore {
@@ -58,10 +64,12 @@ export function createPetStoreCore({
   journalSize = 1000,
   maxSessions = 1000,
   maxHeld = 1000,
+  basePaths,
 }: PetStoreCoreOptions): PetStoreCore {
   const authenticate = createAuthenticator(apiKeys)
-  const sessions = createMockSessions({ model, createModel: createSeedSharingModels(model.options), maxSessions })
-  const journal = createRequestJournal(journalSize)
+  const createModel = createSeedSharingModels(model.options)
+  const sessions = createMockSessions({ model, createModel, maxSessions, basePaths })
+  const journal = createRequestJournal(journalSize, basePaths)
   const held = createHeldRequests(maxHeld)
   const dispatch = createDispatch({
     authenticate,

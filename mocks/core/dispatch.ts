@@ -113,7 +113,8 @@ export function createDispatch(context: DispatchContext): Dispatch {
         return finish(journal, request, started, session, route, refusal, true)
       }
       try {
-        if (replacesOperation(preferences)) answer = forcedAnswer(preferences, route, cause)
+        if (replacesOperation(preferences))
+          answer = forcedAnswer(preferences, `${method} ${shorten(request.pathname, 80)}`, cause)
         else answer = reshapeAnswer(await context.run(route, operationRequest, await model), preferences)
         if (holdMs > 0) await holdFor(holdMs, request.signal)
       } finally {

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { plainSchemaOf } from '../../spec/int64.ts'
 import { MockError } from './mock-error.ts'
 

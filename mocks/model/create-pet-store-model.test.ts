@@ -25,6 +25,18 @@ it('starts with the named fixtures, then generated pets up to the count, all val
   expect(new Set(pets.map((pet) => pet.id)).size).toBe(30)
 })
 
+it('refuses fewer pets than the fixtures it is given, and keeps them all when no count is given', async () => {
+  const given = [
+    { name: 'Rex', categoryId: 1 },
+    { name: 'Nala', categoryId: 2 },
+  ]
+  await expect(createPetStoreModel({ fixtures: given, pets: 1 })).rejects.toThrow(
+    'expected at least as many pets as the 2 fixtures, got 1',
+  )
+  const many = Array.from({ length: 60 }, (_, index) => ({ name: `Pet ${index}`, categoryId: 1 }))
+  expect((await createPetStoreModel({ fixtures: many })).allPets()).toHaveLength(60)
+})
+
 it('keeps the records in the mswjs/data collection', async () => {
   const model = await createPetStoreModel({ pets: 10 })
   expect(model.pets.all()).toHaveLength(10)

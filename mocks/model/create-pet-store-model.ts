@@ -3,7 +3,7 @@ import { messageSchema, storedPetSchema } from '../../spec/schemas.ts'
 import type { Message, NewPet, Pet, PetStatus } from '../../spec/types.ts'
 import { createMockClock, type MockClock, type MockClockInput } from './mock-clock.ts'
 import { parseFixtures } from './parse-fixtures.ts'
-import { parsePets } from './parse-pets.ts'
+import { InvalidPetsError, parsePets } from './parse-pets.ts'
 import { seedPets } from './seed-pets.ts'
 import type { StoredPet } from './stored-pet.ts'
 
@@ -130,6 +130,12 @@ async function buildModel(options: PetStoreModelOptions, shared: SharedPets | un
   const initial = initialPets === undefined ? undefined : parsePets(initialPets, 'the initial pets')
   // A model sharing its seed was given options already checked, and seeds nothing of its own.
   const fixtures = shared || options.fixtures === undefined ? undefined : parseFixtures(options.fixtures)
+  // Fixtures given by name are kept whole: fewer pets would drop some without a word.
+  if (fixtures && options.pets !== undefined && options.pets < fixtures.length)
+    throw new InvalidPetsError(
+      `Failed to seed the pets: expected at least as many pets as the ${fixtures.length} fixtures, ` +
+        `got ${options.pets}. Raise pets (--pets) or leave it out to start with every fixture.`,
+    )
   const settings: ResolvedModelOptions = {
     ...rest,
     seed: options.seed ?? defaultModelOptions.seed,

@@ -1,8 +1,9 @@
 import { http, type RequestHandler } from 'msw'
 import type { ApiBase } from '../../spec/operations.ts'
+import type { BasePaths } from '../core/base-paths.ts'
 import type { PetStoreCore } from '../core/create-pet-store-core.ts'
 import { claims, type DispatchRequest } from '../core/dispatch.ts'
-import { createMount, type Mount } from './create-mount.ts'
+import { basePathOf, createMount, type Mount } from './create-mount.ts'
 import { readCappedBody } from './read-capped-body.ts'
 import { toFetchResponse } from './to-fetch-response.ts'
 
@@ -13,23 +14,24 @@ export interface HandlerOptions {
   messagesBaseUrl?: string
 }
 
+/** Where the handlers answer when no base URL is given: the pets API under `/v1` and the messages API at the root. */
+export const defaultBaseUrls = { baseUrl: '*/v1', messagesBaseUrl: '*' } as const
+
 /**
  * MSW request handlers over the core's one router: every path under `baseUrl` (a 404 `Error` for one no
- * route matches) and the known paths under `messagesBaseUrl`; any other request is left to the handlers
- * after them, or to msw's `onUnhandledRequest`. A handler you `use()` in front still wins.
+ * route matches) and the known paths under `messagesBaseUrl`. They match no other URL, so any other request
+ * goes to the handlers after them, or to msw's unhandled-request strategy (`onUnhandledRequest` in msw 2,
+ * `onUnhandledFrame` in msw 3). A handler you `use()` in front still wins.
  * @example setupServer(...createHandlers(core))
  */
 export function createHandlers(core: PetStoreCore, options: HandlerOptions = {}): Array<RequestHandler> {
-  const mounts: ReadonlyArray<Mount> = [
-    createMount('pets', options.baseUrl ?? '*/v1', true),
-    createMount('messages', options.messagesBaseUrl ?? '*', false),
-  ]
-  // One catch-all handler that decides in its resolver, not a custom predicate: msw takes predicate functions
-  // only from 2.11, and the peer range starts at 2.10. A resolver that returns nothing leaves the request to the
-  // handlers after it, or to msw's `onUnhandledRequest`, as a predicate that does not match would. A RegExp
-  // without groups, unlike '*', makes msw decode nothing, so a malformed percent-escape reaches the core.
+  const mounts = handlerMounts(options)
+  // One RegExp, not a predicate function: msw takes those only from 2.11, and the peer range starts at 2.10.
+  // It matches exactly the URLs the mounts claim, and has no capturing group, so msw decodes nothing and a
+  // malformed percent-escape reaches the core as it came.
+  const claimed = new RegExp(mounts.map((mount) => `(?:${mount.pattern.source})`).join('|'))
   return [
-    http.all(/.*/, async ({ request }) => {
+    http.all(claimed, async ({ request }) => {
       const target = toDispatchRequest(mounts, request)
       if (target === undefined) return undefined
       // A fault (reset, or timeout once the core held it) becomes a network error: the fetch rejects.
@@ -37,6 +39,29 @@ export function createHandlers(core: PetStoreCore, options: HandlerOptions = {})
       return answer && toFetchResponse(answer, request.method)
     }),
   ]
+}
+
+/**
+ * The mounts of the handlers' options, pets first: a path both route goes to the pets API.
+ * @example handlerMounts({ baseUrl: 'https://api.example.com/v1' })
+ */
+export function handlerMounts(options: HandlerOptions): ReadonlyArray<Mount> {
+  return [
+    createMount('pets', options.baseUrl ?? defaultBaseUrls.baseUrl, true),
+    createMount('messages', options.messagesBaseUrl ?? defaultBaseUrls.messagesBaseUrl, false),
+  ]
+}
+
+/**
+ * The paths the handlers' base URLs put before the spec's paths, for the rules and the journal to speak
+ * the client's form: `{ pets: '/api/v1', messages: '' }` for `baseUrl: '/api/v1'`.
+ * @example handlerBasePaths({}) // { pets: '/v1', messages: '' }
+ */
+export function handlerBasePaths(options: HandlerOptions): BasePaths {
+  return {
+    pets: basePathOf(options.baseUrl ?? defaultBaseUrls.baseUrl),
+    messages: basePathOf(options.messagesBaseUrl ?? defaultBaseUrls.messagesBaseUrl),
+  }
 }
 
 /**

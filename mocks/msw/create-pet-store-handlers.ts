@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'msw'
 import { createPetStoreCore } from '../core/create-pet-store-core.ts'
 import { createPetStoreModel, type PetStoreModel, type PetStoreModelOptions } from '../model/create-pet-store-model.ts'
-import { createHandlers, type HandlerOptions } from './create-handlers.ts'
+import { createHandlers, type HandlerOptions, handlerBasePaths } from './create-handlers.ts'
 
 export interface PetStoreHandlersOptions extends PetStoreModelOptions, HandlerOptions {
   /** Keys accepted as `Authorization: Bearer <key>`. Default: the development key. */
@@ -24,6 +24,7 @@ export interface PetStoreHandlers {
  */
 export async function createPetStoreHandlers(options: PetStoreHandlersOptions = {}): Promise<PetStoreHandlers> {
   const model = await createPetStoreModel(options)
-  const handlers = createHandlers(createPetStoreCore({ model, apiKeys: options.apiKeys }), options)
+  const core = createPetStoreCore({ model, apiKeys: options.apiKeys, basePaths: handlerBasePaths(options) })
+  const handlers = createHandlers(core, options)
   return { handlers, model, reset: () => model.reset() }
 }

@@ -7,7 +7,9 @@ import { serveHelp } from '../cli/serve-help.ts'
 import { allowedHostName } from '../core/controls/admin-guard.ts'
 import { developmentApiKey } from '../core/create-pet-store-core.ts'
 import { defaultModelOptions } from '../model/create-pet-store-model.ts'
+import { InvalidPetsError } from '../model/parse-pets.ts'
 import { isLoopbackHost } from './is-loopback-host.ts'
+import { onStopRequest } from './on-stop-request.ts'
 import { resolveApiKeys } from './resolve-api-keys.ts'
 import { prepareServeState, stateServeHelp, stateServeOptions } from './serve-options.ts'
 import { runSnapshotCli } from './snapshot-cli.ts'
@@ -15,7 +17,8 @@ import { startPetStoreServer } from './start-pet-store-server.ts'
 
 /**
  * The standalone server's command line (`npm start` here, `petstore-mock` where the package is installed):
- * serves until SIGINT or SIGTERM and returns the exit code of a mistake (one line on stderr).
+ * serves until SIGINT, SIGTERM or the end of the process that started it, and returns the exit code of a
+ * mistake (one line on stderr).
  * `command` is what the usage line of `--help` calls it.
  * @example process.exitCode = await runMockCli(process.argv.slice(2), process.env, 'petstore-mock')
  */
@@ -77,7 +80,7 @@ export function runMockCli(
       maxSessions,
       ...state.modelOptions,
     }).catch((error) => {
-      throw listenError(values.host, port, error)
+      throw error instanceof InvalidPetsError ? new CliError(error.message) : listenError(values.host, port, error)
     })
     const { baseUrl, messagesBaseUrl } = mock
     await state.attach(mock.model).catch(async (error: unknown) => {
@@ -98,11 +101,9 @@ export function runMockCli(
         `${adminNote} at ${new URL(baseUrl).origin}/__mock`,
     )
 
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.once(signal, () => {
-        console.log(`Pet Store mock stopping (${signal})`)
-        void mock.close().then(() => process.exit(0))
-      })
-    }
+    onStopRequest((reason) => {
+      console.log(`Pet Store mock stopping (${reason})`)
+      void mock.close().then(() => process.exit(0))
+    })
   })
 }

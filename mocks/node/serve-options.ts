@@ -20,7 +20,8 @@ export const stateServeHelp = `State (README: "State: clock, persistence and sna
   --state-file FILE   keep the pets in FILE: loaded at start (created when missing), every change
                       written to it before it is acknowledged; nothing touches the disk without it
   --fixtures FILE     start from the pets of FILE (the format of fixtures/pets.json), then generated
-                      ones up to --pets (whose default is then 50 or the number of fixtures, if more)
+                      ones up to --pets (whose default is then 50 or the number of fixtures, if more;
+                      a --pets below the number of fixtures is refused: none is dropped)
 
 Snapshot: npm start -- snapshot --help (a fixtures file from a real deployment, GET requests only)`
 

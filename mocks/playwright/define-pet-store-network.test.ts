@@ -29,6 +29,8 @@ function fakeContext() {
     await handler(
       {
         fulfill: async ({ status, body }) => {
+          // What Playwright needs: a Buffer, which it sends as base64 (a bare Uint8Array would not do).
+          expect(Buffer.isBuffer(body)).toBe(true)
           outcome = { kind: 'fulfilled', status, body: JSON.parse(body.toString('utf8')) }
         },
         fallback: async () => {

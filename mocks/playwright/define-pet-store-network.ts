@@ -1,9 +1,18 @@
 import { getResponse, type RequestHandler } from 'msw'
 import { createPetStoreMock, type PetStoreMock, type PetStoreMockOptions } from '../create-pet-store-mock.ts'
 
+/**
+ * The bytes `fulfill` takes: Node's `Buffer` where Node's types are loaded (as in any Playwright project, whose
+ * `Route.fulfill` asks for one), a `Uint8Array` where they are not. The types name no Node type, so a project
+ * compiles them without `@types/node`; at run time the fixture hands `fulfill` a `Buffer`.
+ */
+export type PlaywrightBody = typeof globalThis extends { Buffer: abstract new (...args: never) => infer B }
+  ? B
+  : Uint8Array
+
 /** The parts of a Playwright `Route` the fixture uses. */
 export interface PlaywrightRouteLike {
-  fulfill(response: { status: number; headers: Record<string, string>; body: Buffer }): Promise<void>
+  fulfill(response: { status: number; headers: Record<string, string>; body: PlaywrightBody }): Promise<void>
   fallback(): Promise<void>
 }
 
@@ -13,7 +22,7 @@ export interface PlaywrightRequestLike {
   method(): string
   headers(): Record<string, string>
   allHeaders(): Promise<Record<string, string>>
-  postDataBuffer(): Buffer | null
+  postDataBuffer(): Uint8Array | null
 }
 
 /**
@@ -75,6 +84,7 @@ export async function definePetStoreNetwork({ context, ...options }: PetStoreNet
     return route.fulfill({
       status: response.status,
       headers: Object.fromEntries(response.headers),
+      // A Buffer, not a bare Uint8Array: Playwright sends a body that is not a string with Buffer's base64.
       body: Buffer.from(await response.arrayBuffer()),
     })
   }

@@ -3,6 +3,7 @@ export {
   definePetStoreNetwork,
   type PetStoreNetwork,
   type PetStoreNetworkOptions,
+  type PlaywrightBody,
   type PlaywrightContextLike,
   type PlaywrightRequestLike,
   type PlaywrightRouteLike,

@@ -35,7 +35,9 @@ describe.each(mockTransports)('%s mock controls', (_name, start) => {
   describe('Prefer', () => {
     it('answers code=503 with a 503 Error and echoes it in Preference-Applied', async () => {
       const response = await get('/pets', { ...auth, prefer: 'code=503' })
-      await expectError(response, 503, 'service_unavailable')
+      expect(await expectError(response, 503, 'service_unavailable')).toBe(
+        'GET /v1/pets answered 503 as asked (Prefer: code=503).',
+      )
       expect(response.headers.get('preference-applied')).toBe('code=503')
     })
     it('never bypasses authentication', async () => {

@@ -74,6 +74,13 @@ it('seeds the mock from the snapshot with --fixtures, then generated pets up to 
     serve.child.kill('SIGKILL')
     await serve.exited
   }
+  // Fewer pets than fixtures would drop some: refused, not done quietly.
+  const fewer = await runServeProcess(['--port', '0', '--fixtures', out, '--pets', '5'])
+  expect(fewer.code).toBe(2)
+  expect(fewer.stderr.trim()).toBe(
+    'error: Failed to seed the pets: expected at least as many pets as the 9 fixtures, got 5. ' +
+      'Raise pets (--pets) or leave it out to start with every fixture.',
+  )
 })
 
 it('refuses a deployment that answers a pet the spec refuses, naming it, and writes no file', async () => {

@@ -1,38 +1,23 @@
-import { connect } from 'node:net'
 import { expect, it } from 'vitest'
+import { freedWithin, listening } from '../support/ports.ts'
 import { startScript } from '../support/run-script.ts'
 
-/** Whether something accepts connections on the port (127.0.0.1). */
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' }, () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.on('error', () => resolve(false))
-  })
-}
-
-async function freedWithin(port: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms
-  while (Date.now() < deadline) {
-    if (!(await listening(port))) return true
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return false
-}
-
-// npm forwards SIGTERM to the one process its script shell runs; the scripts exec the server so that
-// this process is the server, not a shell that dies and leaves the server holding the port.
+// npm forwards SIGTERM and SIGINT to the one process its script shell runs; the scripts exec the server so that
+// this process is the server, not a shell that dies and leaves the server holding the port. SIGKILL reaches npm
+// alone: the server, orphaned, sees its parent gone and stops.
+const npmStart = ['start', '--', '--port', '0']
 it.each([
-  ['npm start', ['start', '--', '--port', '0'], /ready: http:\/\/127\.0\.0\.1:(\d+)/],
-  ['npm run demo', ['run', 'demo', '--', '--port', '0'], /ready: http:\/\/127\.0\.0\.1:(\d+)/],
-])('frees the port when the pid of %s is sent SIGTERM', { timeout: 60_000 }, async (_name, args, ready) => {
-  const script = await startScript('npm', args, ready)
+  ['npm start', 'SIGTERM', npmStart],
+  ['npm start', 'SIGINT', npmStart],
+  ['npm start', 'SIGKILL', npmStart],
+  ['npm run demo', 'SIGTERM', ['run', 'demo', '--', '--port', '0']],
+] as const)('frees the port when the pid of %s is sent %s', { timeout: 60_000 }, async (_name, signal, args) => {
+  const ready = /ready: http:\/\/127\.0\.0\.1:(\d+)/
+  const script = await startScript('npm', [...args], ready)
   const port = Number(ready.exec(script.output())?.[1])
   expect(port, script.output()).toBeGreaterThan(0)
   expect(await listening(port)).toBe(true)
-  script.child.kill('SIGTERM')
+  script.child.kill(signal)
   await script.exited
-  expect(await freedWithin(port, 5_000), `port ${port} still bound after npm exited`).toBe(true)
+  expect(await freedWithin(port, 5_000), `port ${port} still bound after npm ended (${signal})`).toBe(true)
 })

@@ -1,33 +1,52 @@
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumPath } from '../../tools/chromium-path.ts'
+import { ensureNode22 } from '../../tools/ensure-node-22.ts'
+import { freedWithin, listening } from '../support/ports.ts'
+import { type Consumer, consumers } from './consumer-matrix.ts'
 import { installConsumer } from './install-consumer.ts'
 import { packPackage } from './pack-package.ts'
-import { consumerEnv, runCommand } from './run-command.ts'
+import { runCommand } from './run-command.ts'
+import { startInstalledMock } from './start-installed-mock.ts'
 
-// The oldest and the newest msw the peer range claims (^2.10.0): each gets its own consumer project.
-const mswVersions = ['2.10.0', '2.15.0'] as const
 const checkers = fileURLToPath(new URL('../../node_modules/.bin/', import.meta.url))
+/** The app's unminified esbuild bundle, msw included, must stay under this (2.0 MB before faker's locales went). */
+const bundleBudget = 1_500_000
 
 let tarball: string
-const projects = new Map<string, string>()
+const setups = new Map<Consumer, Promise<{ dir: string; path: string }>>()
 
 beforeAll(async () => {
   tarball = await packPackage()
-  // One tarball, one install per msw version, both at once.
-  const dirs = await Promise.all(mswVersions.map((version) => installConsumer(tarball, version)))
-  for (const [index, version] of mswVersions.entries()) projects.set(version, dirs[index]!)
+  const node22 = consumers.some((consumer) => consumer.node === '22') ? ensureNode22() : undefined
+  // Every project starts installing at once (mostly network and disk); each consumer's checks wait for its own
+  // install only, so the first project is checked while the others still install.
+  for (const consumer of consumers) {
+    const setup = (async () => {
+      const bin = consumer.node === '22' ? await node22! : dirname(process.execPath)
+      const path = `${bin}${delimiter}${process.env.PATH}`
+      return { dir: await installConsumer(tarball, consumer, path), path }
+    })()
+    // Reported by that consumer's checks; the promise must not be an unhandled rejection meanwhile.
+    setup.catch(() => {})
+    setups.set(consumer, setup)
+  }
 }, 600_000)
 
 afterAll(async () => {
+  const dirs = await Promise.all(
+    [...setups.values()].map((setup) =>
+      setup.then(
+        ({ dir }) => dir,
+        () => undefined,
+      ),
+    ),
+  )
   await Promise.all(
-    [...projects.values(), tarball && dirname(tarball)].map((dir) => dir && rm(dir, { recursive: true, force: true })),
+    [...dirs, tarball && dirname(tarball)].map((dir) => dir && rm(dir, { recursive: true, force: true })),
   )
 })
 
@@ -64,41 +83,63 @@ describe.concurrent('the packed tarball', { timeout: 120_000 }, () => {
   })
 })
 
-// Installs are shared, checks run side by side: each may wait for the others on a busy machine.
-describe.concurrent.each(mswVersions)('a project with msw %s', { timeout: 300_000 }, (version) => {
-  const project = () => projects.get(version)!
+// One project after the other (the machine has two cores), the checks of one project side by side.
+describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $node', (consumer) => {
+  let dir: string
+  let path: string
+  beforeAll(async () => {
+    ;({ dir, path } = await setups.get(consumer)!)
+  }, 900_000)
+  const run = (command: string, args: Array<string>, env: Record<string, string> = {}) =>
+    runCommand(command, args, { cwd: dir, env: { PATH: path, ...env } })
 
-  it('installs exactly one msw: its own', async () => {
-    const result = await runCommand('npm', ['query', '#msw'], { cwd: project() })
-    const copies = JSON.parse(result.stdout) as Array<{ version: string; location: string }>
-    expect(copies.map(({ version, location }) => ({ version, location }))).toEqual([
-      { version, location: 'node_modules/msw' },
-    ])
-  })
-
-  it('serves the handlers through its own setupServer under plain node', async () => {
-    const result = await runCommand('node', ['node-check.mjs'], { cwd: project() })
-    expect(result.stderr).not.toMatch(/without a matching request handler/)
-    expect(result.code).toBe(0)
-    expect(JSON.parse(result.stdout)).toMatchObject({
-      specVersion: '3.1.0',
-      list: { status: 200, count: 3 },
-      created: { status: 201, body: { id: 51, name: 'Rex', categoryId: 1, status: 'available' } },
-      anonymous: { status: 401, body: { code: 'unauthorized', status: 401 } },
-      fromHandlers: { status: 200, body: { id: 1 } },
+  describe.concurrent('checks, side by side', { timeout: 300_000 }, () => {
+    it('runs on the Node it was meant for, installed with no peer conflict: npm ls is clean', async () => {
+      const node = await run('node', ['--version'])
+      if (consumer.node === '22') expect(node.stdout).toMatch(/^v22\.(1[2-9]|[2-9]\d)\./)
+      else expect(node.stdout.trim()).toBe(process.version)
+      // What npm reports after an install that needed --legacy-peer-deps: an invalid peer at the top level.
+      const ls = await run('npm', ['ls'])
+      expect(ls.stderr).not.toMatch(/npm error|ERR/)
+      expect(ls.stdout).not.toMatch(/invalid|missing|extraneous|ERR/)
+      expect(ls.code).toBe(0)
+      for (const [name, version] of [
+        ['msw', consumer.msw],
+        ['vitest', consumer.vitest],
+      ]) {
+        const copies = JSON.parse((await run('npm', ['query', `#${name}`])).stdout) as Array<{ version: string }>
+        expect(copies.map((copy) => copy.version)).toEqual([version])
+      }
     })
-  })
 
-  it('accepts the types under its own tsc (strict, NodeNext)', async () => {
-    const result = await runCommand('npx', ['tsc', '-p', '.'], { cwd: project() })
-    expect(result.stdout).not.toContain('error TS')
-    expect(result.code).toBe(0)
-  })
+    it('serves the handlers through its own setupServer, fails unmocked requests, needs no vitest', async () => {
+      const result = await run('node', ['--import', './no-vitest.mjs', 'node-check.mjs'])
+      expect(result.code, result.stderr).toBe(0)
+      expect(JSON.parse(result.stdout)).toMatchObject({
+        specVersion: '3.1.0',
+        list: { status: 200, count: 3 },
+        created: { status: 201, body: { id: 51, name: 'Rex', categoryId: 1, status: 'available' } },
+        anonymous: { status: 401, body: { code: 'unauthorized', status: 401 } },
+        unmocked: ['failed', 'failed'],
+        reachedNetwork: 0,
+        fromHandlers: { status: 200, body: { id: 1 } },
+        contract: { exitCode: 0 },
+      })
+      // msw's own 'error' strategy refused them, naming each request.
+      expect(result.stderr).toMatch(/without a matching request handler[\s\S]*GET http:\/\/127\.0\.0\.1:\d+\/v1\/pets/)
+    })
 
-  it('bundles an app with its esbuild that runs the mock in Chromium, and uses the Playwright fixture', async () => {
-    const bundle = await runCommand(
-      'npx',
-      [
+    it('accepts the types under its own tsc: Node (strict, NodeNext) and frontend (no @types/node)', async () => {
+      const configs = ['tsconfig.json', 'tsconfig.frontend.json']
+      const results = await Promise.all(configs.map((config) => run('npx', ['tsc', '-p', config])))
+      for (const [index, result] of results.entries()) {
+        expect(result.stdout, configs[index]).not.toContain('error TS')
+        expect(result.code, configs[index]).toBe(0)
+      }
+    })
+
+    it('bundles an app that runs the mock in Chromium (worker) and uses the Playwright fixture', async () => {
+      const bundle = await run('npx', [
         'esbuild',
         'app/main.ts',
         '--bundle',
@@ -106,62 +147,71 @@ describe.concurrent.each(mswVersions)('a project with msw %s', { timeout: 300_00
         '--target=es2022',
         '--outfile=public/app.js',
         '--log-level=error',
-      ],
-      { cwd: project() },
-    )
-    expect(bundle.stderr).not.toMatch(/error/i)
-    expect(bundle.code).toBe(0)
-    const run = await runCommand('npx', ['playwright', 'test'], {
-      cwd: project(),
-      env: { CHROMIUM_PATH: chromiumPath },
-    })
-    expect(run.stdout).toMatch(/\b6 passed\b/)
-    expect(run.code).toBe(0)
-  })
-
-  it('runs npx petstore-mock, then npx petstore-contract (own vitest config aside): exit 0, JUnit', async () => {
-    const port = await freePort()
-    const key = 'consumer-key-7'
-    const mock = spawn('npx', ['petstore-mock', '--port', String(port), '--api-key', key], {
-      cwd: project(),
-      env: consumerEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    })
-    const reportDir = await mkdtemp(join(tmpdir(), 'petstore-consumer-report-'))
-    try {
-      let output = ''
-      mock.stdout.on('data', (chunk) => (output += chunk))
-      await Promise.race([
-        new Promise<void>((resolve) => mock.stdout.on('data', () => output.includes('ready') && resolve())),
-        once(mock, 'exit').then(() => Promise.reject(new Error(`petstore-mock exited: ${output}`))),
       ])
-      expect(output).toContain(`ready: http://127.0.0.1:${port}/v1`)
-      const contract = await runCommand(
-        'npx',
-        [
+      expect(bundle.stderr).not.toMatch(/error/i)
+      expect(bundle.code).toBe(0)
+      const { size } = await stat(join(dir, 'public', 'app.js'))
+      console.log(`msw ${consumer.msw}: the app bundle (esbuild, unminified, msw included) is ${size} bytes`)
+      expect(size).toBeLessThan(bundleBudget)
+      const tests = await run('npx', ['playwright', 'test'], { CHROMIUM_PATH: chromiumPath })
+      expect(tests.stdout).toMatch(/\b6 passed\b/)
+      expect(tests.code).toBe(0)
+    })
+
+    it('runs npx petstore-mock, then npx petstore-contract (own vitest config aside): exit 0, JUnit', async () => {
+      const key = 'consumer-key-7'
+      const mock = await startInstalledMock(dir, path, ['--api-key', key])
+      const reportDir = await mkdtemp(join(tmpdir(), 'petstore-consumer-report-'))
+      try {
+        expect(mock.output()).toContain(`ready: http://127.0.0.1:${mock.port}/v1`)
+        const contract = await run('npx', [
           'petstore-contract',
-          ...['--base-url', `http://127.0.0.1:${port}/v1`, '--messages-base-url', `http://127.0.0.1:${port}`],
+          ...['--base-url', `http://127.0.0.1:${mock.port}/v1`, '--messages-base-url', `http://127.0.0.1:${mock.port}`],
           ...['--api-key', key, '--report-dir', reportDir],
-        ],
-        { cwd: project() },
+          // The named scenarios of every operation; the exploring phases are proven in this repository's own tests.
+          ...['--only', 'authentication,listPets,createPet,getPet,sendMessage'],
+        ])
+        expect(contract.stdout).toContain('Verdict: CONFORMANT (exit 0)')
+        expect(contract.code).toBe(0)
+        expect(contract.stdout + contract.stderr).not.toContain(key)
+        const junit = await readFile(join(reportDir, 'junit.xml'), 'utf8')
+        expect(junit).toMatch(/<testsuites[^>]* failures="0"/)
+      } finally {
+        mock.kill()
+        await rm(reportDir, { recursive: true, force: true })
+      }
+    })
+
+    it('says in one line that petstore-contract needs vitest where there is none', async () => {
+      const bin = 'node_modules/petstore-contract/dist/bin/petstore-contract.js'
+      const result = await run('node', ['--import', './no-vitest.mjs', bin, '--target', 'mock'])
+      expect(result.code).toBe(2)
+      expect(result.stderr.trim()).toBe(
+        'error: Failed to run the contract suite: expected vitest 4 or 5 beside petstore-contract, got none. ' +
+          'Install it (npm install --save-dev vitest), or call runContract from petstore-contract/contract.',
       )
-      expect(contract.stdout).toContain('Verdict: CONFORMANT (exit 0)')
-      expect(contract.code).toBe(0)
-      expect(contract.stdout + contract.stderr).not.toContain(key)
-      const junit = await readFile(join(reportDir, 'junit.xml'), 'utf8')
-      expect(junit).toMatch(/<testsuites[^>]* failures="0"/)
-    } finally {
-      if (mock.exitCode === null && mock.pid !== undefined) process.kill(-mock.pid, 'SIGTERM')
-      await rm(reportDir, { recursive: true, force: true })
-    }
+    })
+
+    // `npx petstore-mock & kill $!`: SIGTERM reaches npm, which passes it to the shell it runs the bin in; the shell
+    // dies of it and the server sees its parent gone. SIGKILL reaches npm alone: the server sees npm gone. Ctrl+C
+    // sends SIGINT to the terminal's whole foreground group, the server included.
+    it.each([
+      ['SIGTERM', 'npx'],
+      ['SIGKILL', 'npx'],
+      ['SIGINT', 'its process group (Ctrl+C)'],
+    ] as const)('frees the port when %s is sent to %s', async (signal, to) => {
+      const mock = await startInstalledMock(dir, path, [])
+      const { port } = mock
+      try {
+        expect(await listening(port)).toBe(true)
+        if (to === 'npx') mock.signalNpx(signal)
+        else mock.signalGroup(signal)
+        await mock.npxExited
+        const freed = await freedWithin(port, 5_000)
+        expect(freed, `port ${port} still bound 5 s after npx ended (${signal}): ${mock.output()}`).toBe(true)
+      } finally {
+        mock.kill()
+      }
+    })
   })
 })
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}

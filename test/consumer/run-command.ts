@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { withoutNpmVariables } from '../../tools/without-npm-variables.ts'
 
 export interface CommandResult {
   code: number | null
@@ -16,7 +17,7 @@ export function runCommand(
   args: Array<string>,
   { cwd, env = {}, timeoutMs = 180_000 }: { cwd: string; env?: Record<string, string>; timeoutMs?: number },
 ): Promise<CommandResult> {
-  const child = spawn(command, args, { cwd, env: { ...consumerEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(command, args, { cwd, env: consumerEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk) => (stdout += chunk))
@@ -31,11 +32,7 @@ export function runCommand(
   })
 }
 
-/** This process's environment without npm's per-script variables. */
-export function consumerEnv(): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined && !/^npm_/i.test(entry[0]),
-    ),
-  )
+/** This process's environment without npm's per-script variables, with `overrides` on top. */
+export function consumerEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return { ...withoutNpmVariables(process.env), ...overrides }
 }

@@ -1,4 +1,3 @@
-import type { OperationSpec } from '../../../spec/operations.ts'
 import { type ErrorCode, errorResponse, MockError } from '../mock-error.ts'
 import type { MockResponse } from '../mock-response.ts'
 import type { Preferences } from './preferences.ts'
@@ -38,17 +37,16 @@ export function replacesOperation(preferences: Preferences): boolean {
 
 /**
  * The answer in place of the operation: a forced `Error` (its `code` named after the status, e.g. 503
- * `service_unavailable`), or a connection fault for the adapter to act out.
- * @example forcedAnswer({ code: 503 }, operations.listPets, 'Prefer: code=503')
+ * `service_unavailable`), or a connection fault for the adapter to act out. `request` names the request as
+ * the client sent it: `GET /v1/pets`.
+ * @example forcedAnswer({ code: 503 }, 'GET /v1/pets', 'Prefer: code=503')
  */
-export function forcedAnswer(preferences: Preferences, route: OperationSpec, cause: string): MockResponse {
+export function forcedAnswer(preferences: Preferences, request: string, cause: string): MockResponse {
   if (preferences.fault === 'reset' || preferences.fault === 'timeout')
     return { status: 0, headers: {}, fault: preferences.fault }
   const status = preferences.code ?? 500
   const code = forcedCodes[status] ?? 'forced_error'
-  return errorResponse(
-    new MockError(status, code, `${route.method} ${route.path} answered ${status} as asked (${cause}).`),
-  )
+  return errorResponse(new MockError(status, code, `${request} answered ${status} as asked (${cause}).`))
 }
 
 /**

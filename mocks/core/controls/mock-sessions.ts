@@ -1,4 +1,5 @@
 import type { PetStoreModel } from '../../model/create-pet-store-model.ts'
+import type { BasePaths } from '../base-paths.ts'
 import { MockError } from '../mock-error.ts'
 import { createRuleSet, type RuleSet } from './rule-set.ts'
 
@@ -32,6 +33,8 @@ export interface MockSessionsOptions {
   createModel: () => Promise<PetStoreModel>
   /** Default 1000. */
   maxSessions?: number
+  /** Where the mock's bases are, for the rules' paths. Default: the spec's (`/v1`, the root). */
+  basePaths?: BasePaths
 }
 
 const sessionPattern = /^[A-Za-z0-9._-]{1,64}$/
@@ -55,9 +58,14 @@ export function sessionName(header: string | null | undefined): string | null {
  * named, at most `maxSessions` of them, least recently used dropped first.
  * @example const sessions = createMockSessions({ model, createModel: createSeedSharingModels(model.options) })
  */
-export function createMockSessions({ model, createModel, maxSessions = 1000 }: MockSessionsOptions): MockSessions {
+export function createMockSessions({
+  model,
+  createModel,
+  maxSessions = 1000,
+  basePaths,
+}: MockSessionsOptions): MockSessions {
   const seed = model.options.seed
-  const defaultRules = createRuleSet(seed)
+  const defaultRules = createRuleSet(seed, basePaths)
   const defaultSession: MockSession = {
     name: null,
     rules: defaultRules,
@@ -70,7 +78,7 @@ export function createMockSessions({ model, createModel, maxSessions = 1000 }: M
   const named = new Map<string, MockSession>()
 
   function createSession(name: string): MockSession {
-    const rules = createRuleSet(seed)
+    const rules = createRuleSet(seed, basePaths)
     let store: Promise<PetStoreModel> | undefined
     let ready: PetStoreModel | undefined
     return {

@@ -1,4 +1,5 @@
 import type { OperationSpec } from '../../../spec/operations.ts'
+import { type BasePaths, operationPaths, specBasePaths } from '../base-paths.ts'
 
 /** One request as the journal keeps it: never a header, so never a credential. */
 export interface JournalEntry {
@@ -18,12 +19,10 @@ export interface JournalEntry {
   operationId: string | null
 }
 
-const basePaths = { pets: '/v1', messages: '' } as const
-
 export interface JournalFilter {
   /** Case-insensitive. */
   method?: string
-  /** The path as sent (`/v1/pets/7`) or as the spec writes it (`/v1/pets/{petId}`). */
+  /** The path as sent (`/v1/pets/7`) or as the spec writes it (`/v1/pets/{petId}`, or under the mock's base). */
   path?: string
   session?: string | null
 }
@@ -54,9 +53,10 @@ export interface RequestJournal {
  * The last `capacity` requests, in a ring of one array per field: recording costs the same whether it
  * holds 1 or 1,000, and creates no object (a record per request would outlive several collections of
  * the young generation and cost every request its copying).
+ * `basePaths`: where the mock's bases are, for a filter by path template in the form the client sends.
  * @example const journal = createRequestJournal(1000); journal.list({ method: 'POST' })
  */
-export function createRequestJournal(capacity: number): RequestJournal {
+export function createRequestJournal(capacity: number, basePaths: BasePaths = specBasePaths): RequestJournal {
   const methods: Array<string> = new Array(capacity).fill('')
   const paths: Array<string> = new Array(capacity).fill('')
   const queries: Array<string> = new Array(capacity).fill('')
@@ -99,7 +99,7 @@ export function createRequestJournal(capacity: number): RequestJournal {
             (method === undefined || methods[slot] === method) &&
             (filter.path === undefined ||
               paths[slot] === filter.path ||
-              specPath(routes[slot] ?? null) === filter.path) &&
+              namesOperation(routes[slot] ?? null, filter.path, basePaths)) &&
             (filter.session === undefined || sessions[slot] === filter.session),
         )
         .map((slot) => ({
@@ -140,6 +140,6 @@ export function createRequestJournal(capacity: number): RequestJournal {
   }
 }
 
-function specPath(route: OperationSpec | null): string | undefined {
-  return route ? `${basePaths[route.base]}${route.path}` : undefined
+function namesOperation(route: OperationSpec | null, path: string, basePaths: BasePaths): boolean {
+  return route !== null && operationPaths(route, basePaths).includes(path)
 }

@@ -1,15 +1,18 @@
-// The English-only entry point, as the seeding uses: the full one loads every locale.
-import { faker } from '@faker-js/faker/locale/en'
-import { z } from 'zod'
+import { faker } from '@faker-js/faker/locale/base'
+import * as z from 'zod'
 import { type OperationSpec, operationList } from '../../../spec/operations.ts'
 import type { OperationId } from '../../../spec/types.ts'
+import { type BasePaths, operationPaths, specBasePaths } from '../base-paths.ts'
 import { MockError } from '../mock-error.ts'
 import { type Fault, faults, maxDelayMs, type Preferences, parseCode } from './preferences.ts'
 
 /** What a client sends to add a rule (`POST /__mock/rules`, `mock.rules.add`). */
 export interface MockRuleInput {
   method: string
-  /** The path as the spec writes it, with its base: `/v1/pets/{petId}`, `/messages`. */
+  /**
+   * The path as the spec writes it, with its base (`/v1/pets/{petId}`, `/messages`), or with the mock's own
+   * base when it has another (`/api/v1/pets/{petId}`), as its journal shows paths.
+   */
   path: string
   status?: number
   delayMs?: number
@@ -38,8 +41,6 @@ const ruleSchema = z.strictObject({
   probability: z.number().min(0).max(1).optional(),
 })
 
-const basePaths = { pets: '/v1', messages: '' } as const
-
 /** The rules of one session: added, listed, removed, and matched against each authenticated request. */
 export interface RuleSet {
   add(input: unknown): MockRule
@@ -55,9 +56,10 @@ export interface RuleSet {
 /**
  * The rules of one session. `probability` draws from a generator seeded with `seed`, so a chaos run
  * replays exactly after a reset; ids count from `r1` again after `clear()`.
+ * `basePaths`: where the mock's bases are, so that a rule may name a path as the client sends it.
  * @example const rules = createRuleSet(1); rules.add({ method: 'GET', path: '/v1/pets', status: 503, times: 1 })
  */
-export function createRuleSet(seed: number): RuleSet {
+export function createRuleSet(seed: number, basePaths: BasePaths = specBasePaths): RuleSet {
   const rules: Array<MockRule & { route: OperationSpec }> = []
   let lastId = 0
   let draws = 0
@@ -74,7 +76,7 @@ export function createRuleSet(seed: number): RuleSet {
       return rules.length
     },
     add(input) {
-      const rule = parseRule(input)
+      const rule = parseRule(input, basePaths)
       if (rules.length >= maxRules)
         throw invalid(
           `Failed to add the rule: expected at most ${maxRules} rules, got ${maxRules + 1}. Remove some first.`,
@@ -112,7 +114,7 @@ export function createRuleSet(seed: number): RuleSet {
   }
 }
 
-function parseRule(input: unknown): MockRuleInput & { route: OperationSpec } {
+function parseRule(input: unknown, basePaths: BasePaths): MockRuleInput & { route: OperationSpec } {
   const result = ruleSchema.safeParse(input)
   if (!result.success) {
     const issue = result.error.issues[0]
@@ -122,10 +124,10 @@ function parseRule(input: unknown): MockRuleInput & { route: OperationSpec } {
   const rule = result.data
   const method = rule.method.toUpperCase()
   const route = operationList.find(
-    (candidate) => candidate.method === method && `${basePaths[candidate.base]}${candidate.path}` === rule.path,
+    (candidate) => candidate.method === method && operationPaths(candidate, basePaths).includes(rule.path),
   )
   if (!route) {
-    const known = operationList.map((candidate) => `${candidate.method} ${basePaths[candidate.base]}${candidate.path}`)
+    const known = operationList.map((candidate) => `${candidate.method} ${operationPaths(candidate, basePaths)[0]}`)
     throw invalid(
       `Failed to add the rule: expected a method and path of the spec (${known.join(', ')}), ` +
         `got ${method} ${JSON.stringify(rule.path.slice(0, 80))}.`,

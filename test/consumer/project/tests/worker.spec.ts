@@ -6,12 +6,14 @@ import { expect, test } from '@playwright/test'
 
 // A static server that knows only the files in public/: an answer from /v1 can only come from the worker.
 let server: Server
+const requested: Array<string> = []
 let origin: string
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' }
 
 test.beforeAll(async () => {
   server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://app').pathname
+    requested.push(path)
     const file = join('public', path === '/' ? 'index.html' : path.slice(1))
     try {
       const body = await readFile(file)
@@ -26,7 +28,9 @@ test.beforeAll(async () => {
 
 test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
-test('the bundled app gets list, create and 401 answers from the service worker', async ({ page }) => {
+test('the bundled app gets list, create and 401 from the service worker, which lets nothing else through', async ({
+  page,
+}) => {
   await page.goto(origin)
   await expect(page.locator('#result')).not.toHaveText('loading')
   const result = JSON.parse((await page.locator('#result').textContent()) ?? '{}')
@@ -35,6 +39,9 @@ test('the bundled app gets list, create and 401 answers from the service worker'
     created: { status: 201, body: { name: 'Rex', categoryId: 1, status: 'available' } },
     anonymous: { status: 401 },
   })
+  // msw's 'error' strategy stopped the request the mock does not own: a network error, or msw's own 500 (msw 2).
+  expect(['failed', 'answered 500']).toContain(result.unmocked)
+  expect(requested).not.toContain('/health')
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
     `${origin}/mockServiceWorker.js`,
   )
