@@ -41,7 +41,7 @@ export async function startPrismProxy({
   document,
   upstream,
   errors,
-  timeoutMs = 20_000,
+  timeoutMs = 90_000,
 }: PrismProxyOptions): Promise<PrismProxy> {
   const args = [
     'proxy',
