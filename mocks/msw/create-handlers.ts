@@ -15,7 +15,7 @@ export interface HandlerOptions {
 }
 
 /** Where the handlers answer when no base URL is given: the pets API under `/v1` and the messages API at the root. */
-export const defaultBaseUrls = { baseUrl: '*/v1', messagesBaseUrl: '*' } as const
+const defaultBaseUrls = { baseUrl: '*/v1', messagesBaseUrl: '*' } as const
 
 /**
  * MSW request handlers over the core's one router: every path under `baseUrl` (a 404 `Error` for one no
@@ -41,11 +41,8 @@ export function createHandlers(core: PetStoreCore, options: HandlerOptions = {})
   ]
 }
 
-/**
- * The mounts of the handlers' options, pets first: a path both route goes to the pets API.
- * @example handlerMounts({ baseUrl: 'https://api.example.com/v1' })
- */
-export function handlerMounts(options: HandlerOptions): ReadonlyArray<Mount> {
+/** The mounts of the handlers' options, pets first: a path both bases route goes to the pets API. */
+function handlerMounts(options: HandlerOptions): ReadonlyArray<Mount> {
   return [
     createMount('pets', options.baseUrl ?? defaultBaseUrls.baseUrl, true),
     createMount('messages', options.messagesBaseUrl ?? defaultBaseUrls.messagesBaseUrl, false),

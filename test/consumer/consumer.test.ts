@@ -10,7 +10,7 @@ import { type Consumer, consumers } from './consumer-matrix.ts'
 import { installConsumer } from './install-consumer.ts'
 import { packPackage } from './pack-package.ts'
 import { runCommand } from './run-command.ts'
-import { startInstalledMock } from './start-installed-mock.ts'
+import { killInstalledMocks, startInstalledMock } from './start-installed-mock.ts'
 
 const checkers = fileURLToPath(new URL('../../node_modules/.bin/', import.meta.url))
 /** The app's unminified esbuild bundle, msw included, must stay under this (2.0 MB before faker's locales went). */
@@ -37,6 +37,7 @@ beforeAll(async () => {
 }, 600_000)
 
 afterAll(async () => {
+  killInstalledMocks()
   const dirs = await Promise.all(
     [...setups.values()].map((setup) =>
       setup.then(
@@ -206,7 +207,11 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
         expect(await listening(port)).toBe(true)
         if (to === 'npx') mock.signalNpx(signal)
         else mock.signalGroup(signal)
-        await mock.npxExited
+        const npxEnded = await Promise.race([
+          mock.npxExited.then(() => true),
+          new Promise((resolve) => setTimeout(resolve, 10_000, false)),
+        ])
+        expect(npxEnded, `npx still running 10 s after ${signal}`).toBe(true)
         const freed = await freedWithin(port, 5_000)
         expect(freed, `port ${port} still bound 5 s after npx ended (${signal}): ${mock.output()}`).toBe(true)
       } finally {

@@ -15,6 +15,17 @@ export interface InstalledMock {
   kill(): void
 }
 
+/** The clean-up of every mock started and not yet killed: `killInstalledMocks` runs them, whatever happened. */
+const running = new Set<() => void>()
+
+/**
+ * SIGKILL to the process group of every mock `startInstalledMock` started: the clean-up of a test file.
+ * @example afterAll(killInstalledMocks)
+ */
+export function killInstalledMocks(): void {
+  for (const kill of running) kill()
+}
+
 /**
  * `npx petstore-mock --port 0 …` in a consumer project, resolved once the server says it is ready, on which port.
  * @example const mock = await startInstalledMock(dir, path, ['--api-key', key]); … mock.kill()
@@ -39,7 +50,11 @@ export async function startInstalledMock(dir: string, path: string, args: Array<
       // The group is gone already.
     }
   }
-  const kill = (): void => signalGroup('SIGKILL')
+  const kill = (): void => {
+    signalGroup('SIGKILL')
+    running.delete(kill)
+  }
+  running.add(kill)
   await new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer): void => {
       output += chunk
@@ -53,12 +68,5 @@ export async function startInstalledMock(dir: string, path: string, args: Array<
     kill()
     throw error
   })
-  return {
-    port,
-    output: () => output,
-    signalNpx: (signal) => npx.kill(signal),
-    signalGroup,
-    npxExited,
-    kill,
-  }
+  return { port, output: () => output, signalNpx: (signal) => npx.kill(signal), signalGroup, npxExited, kill }
 }

@@ -328,7 +328,7 @@ beforeAll(async () => {
   plainProxy = { pets: plainPets, messages: plainMessages }
   wrongUpstreamProxy = wrong
   validator = await createPrismValidator(document)
-}, 150_000)
+}, 120_000)
 
 afterAll(async () => {
   await Promise.all(started.map((proxy) => proxy.close()))

@@ -41,7 +41,8 @@ export async function startPrismProxy({
   document,
   upstream,
   errors,
-  timeoutMs = 90_000,
+  // Five start at once, beside the other test files: a busy two-core machine needs more than a few seconds.
+  timeoutMs = 60_000,
 }: PrismProxyOptions): Promise<PrismProxy> {
   const args = [
     'proxy',
