@@ -34,10 +34,9 @@ process.exitCode = await runCli(async () => {
   const demo = await serveDemo({ port }).catch((error) => {
     throw listenError('127.0.0.1', port, error)
   })
-  console.log(`Pet Store browser demo ready: ${demo.url} (the mock runs in the page's service worker; Ctrl+C to stop)`)
-
   onStopRequest((reason) => {
     console.log(`Pet Store browser demo stopping (${reason})`)
     void demo.close().then(() => process.exit(0))
   })
+  console.log(`Pet Store browser demo ready: ${demo.url} (the mock runs in the page's service worker; Ctrl+C to stop)`)
 })

@@ -19,7 +19,7 @@ const shells = new Set(['sh', 'dash', 'bash', 'zsh', 'ash', 'ksh'])
  * @example onStopRequest((reason) => void server.close().then(() => process.exit(0)))
  */
 export function onStopRequest(stop: (reason: StopReason) => void): () => void {
-  const watched = watchedLinks()
+  const watched = startedBy
   let stopped = false
   const once = (reason: StopReason): void => {
     if (stopped) return
@@ -46,6 +46,9 @@ export function onStopRequest(stop: (reason: StopReason) => void): () => void {
   }
   return dispose
 }
+
+/** The chain as it was when this module loaded, early in the process: a starter that ends during start-up counts. */
+const startedBy = watchedLinks()
 
 /** Each process of the chain and the parent it has now: an orphan's parent becomes init or a subreaper. */
 function watchedLinks(): Array<{ pid: number; parent: number | undefined }> {

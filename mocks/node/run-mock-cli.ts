@@ -95,15 +95,15 @@ export function runMockCli(
       : adminToken
         ? 'admin API needs the admin token'
         : 'admin API closed (no admin token)'
+    // Before the ready line: whoever reads it may stop the server at once.
+    onStopRequest((reason) => {
+      console.log(`Pet Store mock stopping (${reason})`)
+      void mock.close().then(() => process.exit(0))
+    })
     console.log(
       `Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}/messages), ` +
         `${mock.model.allPets().length} pets, seed ${seed}, ${keyNote}${state.note ? `, ${state.note}` : ''}, ` +
         `${adminNote} at ${new URL(baseUrl).origin}/__mock`,
     )
-
-    onStopRequest((reason) => {
-      console.log(`Pet Store mock stopping (${reason})`)
-      void mock.close().then(() => process.exit(0))
-    })
   })
 }

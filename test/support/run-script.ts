@@ -14,7 +14,8 @@ export interface RunningScript {
 
 /**
  * Starts a command in the project root as a user would type it (`npm start -- --port 0`, or a script under
- * node with the tsx loader), and resolves once its output matches `readyPattern` or it exits.
+ * node with the tsx loader), and resolves once its output matches `readyPattern` or it exits. `detached`: in a
+ * process group of its own, which `process.kill(-child.pid, signal)` reaches whole.
  * @example const serve = await startScript('npm', ['start', '--', '--port', '0'], /ready: (\S+)/)
  */
 export async function startScript(
@@ -22,11 +23,13 @@ export async function startScript(
   args: Array<string>,
   readyPattern: RegExp,
   env: Record<string, string | undefined> = {},
+  { detached = false }: { detached?: boolean } = {},
 ): Promise<RunningScript> {
   const child = spawn(command, args, {
     cwd: projectRoot,
     env: { ...process.env, PETSTORE_API_KEY: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
   })
   let output = ''
   const exited = once(child, 'exit').then(([code]) => code as number | null)
