@@ -10,6 +10,8 @@ export interface Consumer {
   nodeTypes: string
   /** The template files that differ by msw major (the unhandled-request option): `project-msw2/` or `-msw3/`. */
   variant: 'msw2' | 'msw3'
+  /** Whether it proves `npx petstore-mock` stops on signals and when npx dies: once per Node is enough. */
+  checksStopping: boolean
 }
 
 /**
@@ -18,7 +20,7 @@ export interface Consumer {
  * newest ones with the releases.
  */
 export const consumers: ReadonlyArray<Consumer> = [
-  { msw: '2.10.0', vitest: '4.1.0', node: 'current', nodeTypes: '20.19.43', variant: 'msw2' },
-  { msw: '2.15.0', vitest: '4.1.12', node: 'current', nodeTypes: '20.19.43', variant: 'msw2' },
-  { msw: '3.0.5', vitest: '5.1.1', node: '22', nodeTypes: '22.20.5', variant: 'msw3' },
+  { msw: '2.10.0', vitest: '4.1.0', node: 'current', nodeTypes: '20.19.43', variant: 'msw2', checksStopping: true },
+  { msw: '2.15.0', vitest: '4.1.12', node: 'current', nodeTypes: '20.19.43', variant: 'msw2', checksStopping: false },
+  { msw: '3.0.5', vitest: '5.1.1', node: '22', nodeTypes: '22.20.5', variant: 'msw3', checksStopping: true },
 ]

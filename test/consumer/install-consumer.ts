@@ -1,4 +1,4 @@
-import { cp, mkdtemp, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -38,11 +38,13 @@ export async function installConsumer(tarball: string, consumer: Consumer, path:
   for (const [command, args] of steps) {
     const env = { PATH: path, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }
     const result = await runCommand(command, args, { cwd: dir, env, timeoutMs: 600_000 })
-    if (result.code !== 0)
+    if (result.code !== 0) {
+      await rm(dir, { recursive: true, force: true })
       throw new Error(
         `Failed to set up the consumer project: expected "${command} ${args.join(' ')}" to exit 0 in ${dir}, ` +
           `got ${result.code}. ${result.stderr.slice(-2000)}`,
       )
+    }
   }
   return dir
 }
