@@ -2,11 +2,8 @@ import { stringifyJson } from '../../../spec/json/stringify-json.ts'
 import type { OperationSpec } from '../../../spec/operations.ts'
 import type { Pet } from '../../../spec/types.ts'
 import { MockError } from '../mock-error.ts'
-import { quote } from '../query-value.ts'
+import { parsePetId } from '../parse-pet-id.ts'
 import type { Operation } from './operation.ts'
-
-const int64Max = 2n ** 63n - 1n
-const int64Min = -(2n ** 63n)
 
 /** `GET /pets/{petId}` (deprecated): the pet, with `Deprecation` and `Sunset` headers; 410 from its sunset on. */
 export const getPet: Operation = ({ request, model, route }) => {
@@ -29,27 +26,6 @@ function serializedPet(pet: Pet): string {
     serialized.set(pet, json)
   }
   return json
-}
-
-function parsePetId(raw: string, headers: Record<string, string>): number | bigint {
-  let text = raw
-  if (raw.includes('%')) {
-    try {
-      text = decodeURIComponent(raw)
-    } catch {
-      // A malformed escape is refused below like any other non-integer.
-    }
-  }
-  // Up to 15 digits is always a safe number: the common case skips BigInt.
-  if (/^-?[0-9]{1,15}$/.test(text)) return Number(text)
-  const id = /^-?[0-9]{1,20}$/.test(text) ? BigInt(text) : undefined
-  if (id !== undefined && id >= int64Min && id <= int64Max) return id
-  throw new MockError(
-    400,
-    'invalid_parameter',
-    `The "petId" path parameter must be a 64-bit integer, got ${quote(text)}.`,
-    headers,
-  )
 }
 
 const sunsetTimes = new WeakMap<OperationSpec, number>()
