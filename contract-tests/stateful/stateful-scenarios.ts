@@ -1,28 +1,29 @@
 import fc from 'fast-check'
-import { limitRule, petStatuses } from '../../spec/schemas.ts'
-import type { NewPet } from '../../spec/types.ts'
+import { rolesOf, statefulRoles } from '../../spec/relations.ts'
+import type { OperationId } from '../../spec/types.ts'
 import { TargetError } from '../client/target-error.ts'
 import { interfaceSays } from '../model/citations.ts'
 import type { ContractCaller } from '../model/contract-caller.ts'
 import type { ExploreOptions } from '../model/explore-options.ts'
 import type { Scenario } from '../model/scenario.ts'
 import { ModelViolation } from './model-violation.ts'
-import {
-  CreatePets,
-  GetPet,
-  GrowStore,
-  ListAtBoundary,
-  ListPets,
-  RepeatList,
-  type StatefulWorld,
-} from './pet-commands.ts'
-import { PetKnowledge } from './pet-knowledge.ts'
+import { ResourceKnowledge } from './resource-knowledge.ts'
+import { statefulCommands } from './stateful-commands.ts'
+import type { StatefulWorld } from './stateful-world.ts'
+
+// The operations the phase sequences, and what it promises of them, from the spec's relations.
+const sequenced = Object.values(statefulRoles).filter((role) => role.kind !== 'stateless')
+const title =
+  `stateful: ${sequenced.map((role) => role.operationId).join(', ')} in sequences: what is created is read ` +
+  'and listed exactly as sent, none lost or repeated, ids unique under concurrent creates, past the default ' +
+  'and the largest page, pages exactly at, one under and one over the matches' +
+  (rolesOf('remove').length > 0 ? ', and what is removed is gone from every read and list' : '')
 
 /**
- * The stateful phase: fast-check model-based sequences of create (one or several at once), list (limit
- * and status, alone and together), get, and growing the store past the default page and past the largest
- * one, each checked against what the run knows for certain (never against an order or id values). A
- * failing sequence is shrunk to the shortest that still fails; the request it failed on is kept for the
+ * The stateful phase: fast-check model-based sequences of the commands `statefulCommands` derives from
+ * the spec's relations (create one or several at once, read, remove, list with filters and limits, grow
+ * the store), each checked against what the run knows for certain (never against an order or id values).
+ * A failing sequence is shrunk to the shortest that still fails; the request it failed on is kept for the
  * report with its curl line.
  * @example statefulScenarios(exploreOptions({ seed: 3 }))
  */
@@ -30,69 +31,21 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
   return [
     {
       check: 'stateful_model',
-      title:
-        'stateful: created pets are read and listed exactly as sent, none lost or repeated, ids unique under ' +
-        'concurrent creates, past 20 and past 100 pets, and pages exactly at, one under and one over the matches',
-      operationId: 'listPets',
+      title,
+      operationId: (rolesOf('list')[0] ?? sequenced[0])?.operationId as OperationId,
       basis: interfaceSays.uniqueId,
       writes: true,
       explores: true,
       async run(context) {
-        const knowledge = new PetKnowledge(context.data)
-        const categories = [...new Set([...context.data.created, ...context.data.listed].map((pet) => pet.categoryId))]
-        let serial = 0
-        const newPet = (name: string, categoryIndex: number, status: NewPet['status']): NewPet => ({
-          name: `${context.data.runTag}-${name}-${serial++}`,
-          categoryId: categories[categoryIndex % Math.max(1, categories.length)] ?? 1,
-          ...(status && { status }),
+        const knowledge = new ResourceKnowledge(context.data)
+        const commands = statefulCommands({
+          runTag: context.data.runTag,
+          known: [...context.data.created, ...context.data.listed] as Array<Record<string, unknown>>,
         })
-        const newPetArbitrary = fc
-          .record({
-            name: fc.constantFrom('rex', 'ÉLAN 🐕', 'שלום', 'a b'),
-            category: fc.nat(),
-            status: fc.option(fc.constantFrom(...petStatuses), { nil: undefined }),
-          })
-          .map(({ name, category, status }) => newPet(name, category, status))
-        const commands = [
-          newPetArbitrary.map((pet) => new CreatePets([pet])),
-          fc.array(newPetArbitrary, { minLength: 2, maxLength: 8 }).map((pets) => new CreatePets(pets)),
-          fc.nat().map((index) => new GetPet(index)),
-          fc.nat().map((index) => new RepeatList(index)),
-          fc
-            .record({
-              // The edges drawn most, so the same list comes back after creates: a stale answer shows.
-              limit: fc.option(
-                fc.oneof(
-                  { weight: 3, arbitrary: fc.constantFrom(limitRule.minimum, limitRule.maximum) },
-                  { weight: 1, arbitrary: fc.integer({ min: limitRule.minimum, max: limitRule.maximum }) },
-                ),
-                { nil: undefined },
-              ),
-              status: fc.option(fc.constantFrom(...petStatuses), { nil: undefined }),
-            })
-            .map(({ limit, status }) => new ListPets(limit, status)),
-          fc
-            .record({
-              status: fc.option(fc.constantFrom(...petStatuses), { nil: undefined }),
-              delta: fc.constantFrom(-1 as const, 0 as const, 1 as const),
-            })
-            .map(({ status, delta }) => new ListAtBoundary(status, delta, limitRule)),
-          fc
-            .constantFrom(limitRule.default + 1, limitRule.maximum + 1)
-            .map(
-              (total) =>
-                new GrowStore(total, (index) => newPet('grown', index, petStatuses[index % petStatuses.length])),
-            ),
-        ]
         let violation: ModelViolation | undefined
         let targetError: TargetError | undefined
         const client: ContractCaller = context.client
-        const world: StatefulWorld = {
-          knowledge,
-          client,
-          concurrency: options.concurrency,
-          defaultLimit: limitRule.default,
-        }
+        const world: StatefulWorld = { knowledge, client, concurrency: options.concurrency }
         const details = await fc.check(
           fc.asyncProperty(fc.commands(commands, { maxCommands: 12 }), async (sequence) => {
             if (targetError) return

@@ -63,6 +63,13 @@ export const openapiDocument = {
         ],
         "summary": "List animals",
         "description": "Returns at most `limit` animals as a bare JSON array, only those with the given `status` when the filter is set. The filter is applied before the limit.",
+        "x-collection": {
+          "description": "Lists the animals `POST /pets` created: `status` keeps those whose `status` equals it, `limit` caps how many. The contract suite's stateful phase checks every list against the animals it created.",
+          "filters": {
+            "status": "status"
+          },
+          "limit": "limit"
+        },
         "parameters": [
           {
             "$ref": "#/components/parameters/Limit"
@@ -123,6 +130,15 @@ export const openapiDocument = {
                 "schema": {
                   "$ref": "#/components/schemas/Pet"
                 }
+              }
+            },
+            "links": {
+              "GetCreatedPet": {
+                "operationId": "getPet",
+                "parameters": {
+                  "petId": "$response.body#/id"
+                },
+                "description": "Returns one animal by identifier."
               }
             }
           },
@@ -270,6 +286,7 @@ export const openapiDocument = {
       ],
       "post": {
         "operationId": "sendMessage",
+        "x-stateless": "No operation reads a message back, so no sequence of calls can check one.",
         "tags": [
           "messages"
         ],

@@ -1,0 +1,94 @@
+import type fc from 'fast-check'
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
+import type { StatefulRole } from '../../spec/relations.ts'
+import type { NewPet, Pet } from '../../spec/types.ts'
+import { interfaceSays } from '../model/citations.ts'
+import { type Exchange, statusOf } from '../model/exchange.ts'
+import { sameFields } from '../model/same-fields.ts'
+import { isPet } from '../model/suite-data.ts'
+import { ModelViolation } from './model-violation.ts'
+import type { ResourceKnowledge } from './resource-knowledge.ts'
+import { assertRegistry, pooled, type StatefulWorld } from './stateful-world.ts'
+
+type Command = fc.AsyncCommand<ResourceKnowledge, StatefulWorld>
+export type CreateRole = StatefulRole & { kind: 'create' }
+
+/** Creates one resource and checks what the interface promises of it: its status, the fields sent, an id never seen. */
+async function createOne(
+  world: StatefulWorld,
+  role: CreateRole,
+  body: NewPet,
+): Promise<{ pet: Pet; exchange: Exchange }> {
+  const exchange = await world.client.call(role.operationId, { json: body, record: false })
+  assertRegistry(exchange)
+  const pet = exchange.response?.json
+  if (exchange.response?.status !== role.status || !isPet(pet))
+    throw new ModelViolation(
+      `a valid ${role.operationId} got ${statusOf(exchange)}`,
+      interfaceSays.created,
+      exchange,
+      `${role.status} with what was created`,
+      exchange.response?.bodyText,
+    )
+  if (!sameFields(pet, body))
+    throw new ModelViolation(
+      `what ${role.operationId} created differs from what was sent`,
+      interfaceSays.created,
+      exchange,
+      stringifyJson(body),
+      exchange.response.bodyText,
+    )
+  if (world.knowledge.has(pet.id))
+    throw new ModelViolation(
+      `the new resource got id ${pet.id}, which an earlier one already has (or had)`,
+      interfaceSays.uniqueId,
+      exchange,
+      'an id of its own',
+      String(pet.id),
+    )
+  return { pet: { ...body, ...pet }, exchange }
+}
+
+/** Creates resources, several at once: every id distinct from each other and from every known one. */
+export class CreateResources implements Command {
+  constructor(
+    readonly role: CreateRole,
+    readonly bodies: ReadonlyArray<NewPet>,
+  ) {}
+  check = () => true
+  async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
+    const created = await pooled(
+      this.bodies.map((body) => () => createOne(world, this.role, body)),
+      world.concurrency,
+    )
+    const ids = created.map(({ pet }) => String(pet.id))
+    const second = ids.findIndex((id, index) => ids.indexOf(id) !== index)
+    const repeated = ids[second]
+    if (repeated !== undefined)
+      throw new ModelViolation(
+        `${created.length} resources created at once share id ${repeated}`,
+        interfaceSays.uniqueId,
+        created[second]?.exchange,
+        'distinct ids',
+        ids.join(', '),
+      )
+    for (const { pet } of created) knowledge.add(pet)
+  }
+  toString = () => `${this.role.operationId}(×${this.bodies.length})`
+}
+
+/** Creates resources until the run knows at least `total` live ones (past a list's default page, past its largest). */
+export class GrowStore implements Command {
+  constructor(
+    readonly role: CreateRole,
+    readonly total: number,
+    readonly bodyAt: (index: number) => NewPet,
+  ) {}
+  check = (knowledge: Readonly<ResourceKnowledge>) => knowledge.size < this.total
+  async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
+    const missing = this.total - knowledge.size
+    const bodies = Array.from({ length: missing }, (_, index) => this.bodyAt(index))
+    await new CreateResources(this.role, bodies).run(knowledge, world)
+  }
+  toString = () => `growStore(${this.total})`
+}

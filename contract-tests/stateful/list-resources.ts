@@ -1,0 +1,138 @@
+import type fc from 'fast-check'
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
+import type { StatefulRole } from '../../spec/relations.ts'
+import type { Pet } from '../../spec/types.ts'
+import { interfaceSays } from '../model/citations.ts'
+import { type Basis, statusOf } from '../model/exchange.ts'
+import { sameFields } from '../model/same-fields.ts'
+import { ModelViolation } from './model-violation.ts'
+import { removalBasis } from './read-resource.ts'
+import type { ListQuery, ResourceKnowledge } from './resource-knowledge.ts'
+import { assertRegistry, type StatefulWorld } from './stateful-world.ts'
+
+type Command = fc.AsyncCommand<ResourceKnowledge, StatefulWorld>
+export type ListRole = StatefulRole & { kind: 'list' }
+
+const queryText = (query: ListQuery) =>
+  Object.entries(query)
+    .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
+    .join('&')
+
+/**
+ * Lists with its limit and filters, each optional: at most `limit` resources, only those matching every
+ * filter, none twice, none this run removed, the known ones with their known fields; a page shorter than
+ * its limit holds every known live match.
+ */
+export class ListResources implements Command {
+  constructor(
+    readonly role: ListRole,
+    /** Query parameters by name: the limit and the filters sent. */
+    readonly query: ListQuery,
+  ) {}
+  check = () => true
+  async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
+    const { role, query } = this
+    knowledge.listQueries.push({ operationId: role.operationId, query })
+    const exchange = await world.client.call(role.operationId, { query: queryText(query) || undefined, record: false })
+    assertRegistry(exchange)
+    const listed = exchange.response?.json
+    const limit = role.limit ? Number(query[role.limit.parameter] ?? role.limit.default) : Number.POSITIVE_INFINITY
+    const fail = (message: string, expected: string, basis: Basis = interfaceSays.limit) =>
+      new ModelViolation(message, basis, exchange, expected, exchange.response?.bodyText.slice(0, 300))
+    if (exchange.response?.status !== 200 || !Array.isArray(listed))
+      throw fail(`the list got ${statusOf(exchange)}`, '200 with an array', interfaceSays.bareArray)
+    if (listed.length > limit)
+      throw fail(`${listed.length} resources in a list limited to ${limit}`, `at most ${limit}`)
+    const filters = Object.fromEntries(
+      role.filters
+        .filter(({ parameter }) => parameter in query)
+        .map(({ parameter, field }) => [field, query[parameter]]),
+    )
+    const ids = new Set<string>()
+    for (const pet of listed as Array<Pet>) {
+      const fields = (pet ?? {}) as unknown as Record<string, unknown>
+      for (const [field, value] of Object.entries(filters))
+        if (fields[field] !== value)
+          throw fail(
+            `a resource with ${field} ${stringifyJson(fields[field])} in a list filtered by ${field}=${value}`,
+            `only ${field}=${value}`,
+            interfaceSays.statusFilter,
+          )
+      if (ids.has(String(pet?.id)))
+        throw fail(`resource ${pet?.id} appears twice in one list`, 'each once', interfaceSays.uniqueId)
+      ids.add(String(pet?.id))
+      const removedBasis = knowledge.removed(pet?.id) && removalBasis(role.creator)
+      if (removedBasis)
+        throw fail(`resource ${pet.id}, removed by this run, is still listed`, 'removed resources absent', removedBasis)
+      const known = knowledge.get(pet?.id)
+      if (known && !sameFields(pet, known))
+        throw fail(
+          `resource ${pet.id} is listed with other fields than it has`,
+          stringifyJson(known),
+          interfaceSays.readById,
+        )
+    }
+    if (listed.length >= limit) return
+    // A page shorter than its limit is the whole of the matching resources: none the run knows may be missing.
+    const lost = knowledge.matching(filters).filter((pet) => !ids.has(String(pet.id)))
+    if (lost.length > 0)
+      throw fail(
+        `${listed.length} resources returned for limit ${limit} though at least ${listed.length + lost.length} ` +
+          `match; missing: ${lost
+            .slice(0, 5)
+            .map((pet) => pet.id)
+            .join(', ')}`,
+        `exactly min(${limit}, matching) resources`,
+      )
+  }
+  toString = () => `${this.role.operationId}(${queryText(this.query)})`
+}
+
+/**
+ * Lists with a limit at the edge of how many live resources the run knows to match the filters: exactly
+ * that many, one fewer and one more, where an off-by-one in paging shows (a page one short, or one too long).
+ */
+export class ListAtBoundary implements Command {
+  constructor(
+    readonly role: ListRole & { limit: NonNullable<ListRole['limit']> },
+    readonly filters: ListQuery,
+    readonly delta: -1 | 0 | 1,
+  ) {}
+  private limitFor(knowledge: Readonly<ResourceKnowledge>): number {
+    const fields = Object.fromEntries(
+      this.role.filters
+        .filter(({ parameter }) => parameter in this.filters)
+        .map(({ parameter, field }) => [field, this.filters[parameter]]),
+    )
+    return knowledge.matching(fields).length + this.delta
+  }
+  check = (knowledge: Readonly<ResourceKnowledge>) => {
+    const limit = this.limitFor(knowledge)
+    return limit >= this.role.limit.minimum && limit <= this.role.limit.maximum
+  }
+  async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
+    const query = { ...this.filters, [this.role.limit.parameter]: this.limitFor(knowledge) }
+    await new ListResources(this.role, query).run(knowledge, world)
+  }
+  toString = () => {
+    const offset = this.delta === 0 ? '' : this.delta > 0 ? '+1' : '-1'
+    return `listAtBoundary(${queryText(this.filters) || 'any'}, matching${offset})`
+  }
+}
+
+/** Asks an earlier list again: after creates and removals, a stale (cached) answer shows. */
+export class RepeatList implements Command {
+  constructor(
+    readonly role: ListRole,
+    readonly index: number,
+  ) {}
+  private sent = (knowledge: Readonly<ResourceKnowledge>) =>
+    knowledge.listQueries.filter((sent) => sent.operationId === this.role.operationId)
+  check = (knowledge: Readonly<ResourceKnowledge>) => this.sent(knowledge).length > 0
+  async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
+    const sent = this.sent(knowledge)
+    const earlier = sent[this.index % sent.length]
+    if (earlier) await new ListResources(this.role, earlier.query).run(knowledge, world)
+  }
+  toString = () => `repeatList(#${this.index})`
+}

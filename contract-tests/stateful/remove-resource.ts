@@ -1,0 +1,55 @@
+import type fc from 'fast-check'
+import { operations } from '../../spec/operations.ts'
+import type { StatefulRole } from '../../spec/relations.ts'
+import type { Pet } from '../../spec/types.ts'
+import { statusOf } from '../model/exchange.ts'
+import { ModelViolation } from './model-violation.ts'
+import { linkBasis } from './read-resource.ts'
+import type { ResourceKnowledge } from './resource-knowledge.ts'
+import { assertRegistry, type StatefulWorld } from './stateful-world.ts'
+
+type Command = fc.AsyncCommand<ResourceKnowledge, StatefulWorld>
+export type RemoveRole = StatefulRole & { kind: 'remove' }
+
+/**
+ * Removes a resource this phase created (never one it did not): a documented 2xx; then it is gone from
+ * every read and list. Asked again for one already removed: a 404 (or 410), nothing else removed.
+ */
+export class RemoveResource implements Command {
+  constructor(
+    readonly role: RemoveRole,
+    readonly index: number,
+    readonly again: boolean,
+  ) {}
+  check = (knowledge: Readonly<ResourceKnowledge>) => (this.again ? knowledge.removedSize : knowledge.ownSize) > 0
+  async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
+    const target = this.again ? knowledge.pickRemoved(this.index) : knowledge.pickOwn(this.index)
+    if (!target) return
+    const { operationId, link } = this.role
+    const id = (target as unknown as Record<string, unknown>)[link.field] as Pet['id']
+    const exchange = await world.client.call(operationId, { params: { [link.parameter]: id }, record: false })
+    assertRegistry(exchange)
+    const status = exchange.response?.status ?? 0
+    if (this.again) {
+      if (status === 404 || status === 410) return
+      throw new ModelViolation(
+        `${operationId} of resource ${id}, already removed, got ${statusOf(exchange)}`,
+        linkBasis(this.role),
+        exchange,
+        '404 (or 410)',
+        exchange.response?.bodyText,
+      )
+    }
+    const success = status >= 200 && status < 300 && operations[operationId].documents(status)
+    if (!success)
+      throw new ModelViolation(
+        `${operationId} of resource ${id}, created by this run, got ${statusOf(exchange)}`,
+        linkBasis(this.role),
+        exchange,
+        `a documented 2xx (${operations[operationId].documentedStatuses.filter((key) => key.startsWith('2')).join(', ')})`,
+        exchange.response?.bodyText,
+      )
+    knowledge.remove(target)
+  }
+  toString = () => `${this.role.operationId}(${this.again ? 'again ' : ''}#${this.index})`
+}
