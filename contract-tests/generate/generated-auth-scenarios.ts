@@ -6,7 +6,7 @@ import type { CallOptions } from '../model/contract-caller.ts'
 import { statusOf } from '../model/exchange.ts'
 import type { Scenario, ScenarioContext } from '../model/scenario.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
-import { notCreated, validRequest } from '../scenarios/valid-request.ts'
+import { notCreated, sendableRequest, validRequest } from '../scenarios/valid-request.ts'
 import { credentialVariants } from './credential-variants.ts'
 import type { ExploreOptions } from './explore-options.ts'
 import { exploreProperty } from './explore-property.ts'
@@ -16,10 +16,15 @@ import { specParameters } from './spec-parameters.ts'
 import { responseStatus, verdict } from './verdict.ts'
 
 /** A request only its credential makes wrong, or (alsoWrong) one that is wrong in another way too. */
-function requestFor(context: ScenarioContext, operationId: OperationId, alsoWrong: boolean, seed: number): CallOptions {
+async function requestFor(
+  context: ScenarioContext,
+  operationId: OperationId,
+  alsoWrong: boolean,
+  seed: number,
+): Promise<CallOptions> {
   const operation = operations[operationId]
+  if (!alsoWrong) return (await sendableRequest(operation, context)) ?? context.skip(notCreated)
   const options = validRequest(operation, context.data) as CallOptions
-  if (!alsoWrong) return options
   const params = Object.fromEntries(Object.keys(operation.sample.params).map((name) => [name, 'not-an-id']))
   const invalidQuery = specParameters(operationId)
     .filter((p) => p.in === 'query')
@@ -77,7 +82,7 @@ export function generatedAuthScenarios(options: ExploreOptions): Array<Scenario>
           ),
           judge: async ({ operationId, credential, alsoWrong, seed }, client) => {
             const exchange = await client.call(operationId, {
-              ...requestFor(context, operationId, alsoWrong, seed),
+              ...(await requestFor(context, operationId, alsoWrong, seed)),
               withKey: (key) => ({
                 query: credential.query?.(key),
                 headers: credential.header ? { [credential.header]: key } : undefined,
@@ -118,12 +123,15 @@ export function generatedAuthScenarios(options: ExploreOptions): Array<Scenario>
           arbitrary: fc.constantFrom(...cases),
           examples: cases,
           judge: async ({ operationId, form, wrong }, client) => {
-            const valid = validRequest(operations[operationId], context.data) as CallOptions
-            const request = { ...valid, rewriteUrl: form.apply }
-            const keyed = await client.call(operationId, { ...request, alsoAccepted: clientErrors })
+            // Each request its own: the keyed one may remove what it names.
+            const request = async () => ({
+              ...((await sendableRequest(operations[operationId], context)) ?? context.skip(notCreated)),
+              rewriteUrl: form.apply,
+            })
+            const keyed = await client.call(operationId, { ...(await request()), alsoAccepted: clientErrors })
             // A form the server does not answer as the resource (404, a framework's own page) is its own business.
             if (responseStatus(keyed) < 200 || responseStatus(keyed) >= 300) return { ok: true }
-            const exchange = await client.call(operationId, { ...request, authorization: wrong })
+            const exchange = await client.call(operationId, { ...(await request()), authorization: wrong })
             return verdict(
               exchange,
               responseStatus(exchange) === 401,

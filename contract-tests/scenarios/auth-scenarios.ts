@@ -2,7 +2,7 @@ import { operationList } from '../../spec/operations.ts'
 import { interfaceSays, specChooses } from '../model/citations.ts'
 import type { Scenario } from '../model/scenario.ts'
 import { expectStatus } from './expect-status.ts'
-import { notCreated, validRequest } from './valid-request.ts'
+import { notCreated, sendableRequest } from './valid-request.ts'
 
 /** Authorization headers that must all be refused with 401. The key never appears in these values. */
 const refusals: ReadonlyArray<{ title: string; authorization: (key: string) => string | null }> = [
@@ -26,7 +26,7 @@ export const authScenarios: Array<Scenario> = [
         basis: interfaceSays.authentication,
         writes: !operation.safe,
         async run(context) {
-          const request = validRequest(operation, context.data)
+          const request = await sendableRequest(operation, context)
           if (!request) return context.skip(notCreated)
           const exchange = await context.client.call(operation.operationId, { ...request, authorization })
           expectStatus(context, exchange, 401, `${title} is refused`)

@@ -1,9 +1,18 @@
 import type { OperationSpec } from '../../spec/operations.ts'
+import { operations } from '../../spec/operations.ts'
+import { statefulRoles } from '../../spec/relations.ts'
 import type { CallOptions } from '../model/contract-caller.ts'
+import type { ScenarioContext } from '../model/scenario.ts'
 import type { SuiteData } from '../model/suite-data.ts'
 
 /** Why a check of an unsafe operation that names a pet is skipped. */
 export const notCreated = 'This run created no pet to name in an unsafe request, and names no pet it did not create.'
+
+/** The path parameter that names a created resource (from the spec's links), when the operation has one. */
+function resourceParameter(operation: OperationSpec): string | undefined {
+  const role = statefulRoles[operation.operationId]
+  return role.kind === 'read' || role.kind === 'remove' ? role.link.parameter : undefined
+}
 
 /**
  * A request the operation accepts, so that only what a check varies can make it fail: the spec's sample
@@ -14,18 +23,36 @@ export const notCreated = 'This run created no pet to name in an unsafe request,
  */
 export function validRequest(operation: OperationSpec, data: SuiteData): CallOptions | undefined {
   const { sample } = operation
+  const named = resourceParameter(operation)
   const pets = operation.safe ? [...data.listed, ...data.created] : data.created
   const known = pets[0]?.id
-  if (known === undefined && !operation.safe && 'petId' in sample.params) return undefined
-  const params = Object.fromEntries(
-    Object.entries(sample.params).map(([name, value]) => [
-      name,
-      name === 'petId' && known !== undefined ? known : value,
-    ]),
-  )
+  if (known === undefined && !operation.safe && named !== undefined) return undefined
+  const params = { ...sample.params, ...(named !== undefined && known !== undefined && { [named]: known }) }
   const json =
     typeof sample.json === 'object' && sample.json !== null && 'name' in sample.json
       ? { ...sample.json, name: `${data.runTag}-${operation.operationId}` }
       : sample.json
   return { params, ...(json !== undefined && { json }) }
+}
+
+/**
+ * A valid request to send as it is: `validRequest`, except that an operation which removes what it names
+ * (a `DELETE` the spec links from a creator) names a resource created for this one request, so that no
+ * check removes a resource another check relies on, or one the run did not create. Undefined when the
+ * request cannot be built that way (the run created nothing, or the creator refused).
+ * @example const request = await sendableRequest(operations.getPet, context)
+ */
+export async function sendableRequest(
+  operation: OperationSpec,
+  context: Pick<ScenarioContext, 'client' | 'data'>,
+): Promise<CallOptions | undefined> {
+  const request = validRequest(operation, context.data)
+  const role = statefulRoles[operation.operationId]
+  if (!request || role.kind !== 'remove') return request
+  const creator = validRequest(operations[role.creator], context.data)
+  const exchange = await context.client.call(role.creator, { ...creator, record: false })
+  const created = exchange.response?.json as Record<string, unknown> | undefined
+  const id = exchange.response && exchange.response.status < 300 ? created?.[role.link.field] : undefined
+  if (typeof id !== 'number' && typeof id !== 'bigint' && typeof id !== 'string') return undefined
+  return { ...request, params: { ...request.params, [role.link.parameter]: id } }
 }
