@@ -1,96 +1,144 @@
 import { execFile } from 'node:child_process'
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { parse, stringify } from 'yaml'
+import { applyEdit, codeEdits, specWithLink, specWithoutLink } from './delete-pet-edits.ts'
 
-// What adding an operation to the spec costs: a copy of the project gets `DELETE /pets/{petId}`, its
-// generated types are rebuilt, and the compiler must name every place that has to learn about it,
-// while the catalogue-driven lists (the auth matrix) take it in with no edit.
+// What adding an operation costs, end to end: a copy of the project gets `DELETE /pets/{petId}` (204; 401;
+// 404) by the files CONTRIBUTING's checklist names and no other, and then the mock serves it, the auth
+// matrix and the fuzz cover it, and the stateful phase removes pets and expects them gone.
 
 const run = promisify(execFile)
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
+const tsc = join(projectRoot, 'node_modules/typescript/bin/tsc')
 let copy: string
+/** Every file written by hand in the copy, in order. */
+const written: Array<string> = []
+
+const inCopy = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
+  run(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: copy,
+    env: { ...process.env, ...env },
+    maxBuffer: 16 * 1024 * 1024,
+  })
+const regenerate = () => inCopy(['scripts/generate.ts'])
+const probe = async (stage: string, transport = 'in-process') =>
+  JSON.parse((await inCopy(['test/catalogue/new-operation-probe.ts', stage, transport])).stdout)
+/** The files the compiler names, with its output. */
+async function compile(): Promise<{ files: Array<string>; output: string }> {
+  const output = await run(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.product.json'], { cwd: copy }).then(
+    () => '',
+    (error: { stdout: string }) => error.stdout,
+  )
+  const files = [...new Set(output.split('\n').flatMap((line) => /^([^(]+\.ts)\(/.exec(line)?.[1] ?? []))]
+  return { files: files.sort(), output }
+}
+
+let loadFailure = ''
+let named: { files: Array<string>; output: string }
+let afterEdits: { files: Array<string>; output: string }
 
 beforeAll(async () => {
   copy = await mkdtemp(join(tmpdir(), 'petstore-new-operation-'))
-  for (const folder of ['spec', 'mocks', 'contract-tests', 'fixtures'])
+  for (const folder of ['spec', 'mocks', 'contract-tests', 'fixtures', 'scripts', 'test/fuzz', 'test/support'])
     await cp(join(projectRoot, folder), join(copy, folder), { recursive: true })
-  await cp(join(projectRoot, 'tsconfig.json'), join(copy, 'tsconfig.json'))
-  await cp(join(projectRoot, 'package.json'), join(copy, 'package.json'))
-  await cp(join(projectRoot, 'vitest.config.ts'), join(copy, 'vitest.config.ts'))
+  for (const file of ['tsconfig.json', 'package.json']) await cp(join(projectRoot, file), join(copy, file))
+  await mkdir(join(copy, 'test/catalogue'), { recursive: true })
+  await cp(
+    join(projectRoot, 'test/catalogue/new-operation-probe.ts'),
+    join(copy, 'test/catalogue/new-operation-probe.ts'),
+  )
   await symlink(join(projectRoot, 'node_modules'), join(copy, 'node_modules'), 'dir')
   await writeFile(
     join(copy, 'tsconfig.product.json'),
     JSON.stringify({
       extends: './tsconfig.json',
-      include: ['spec', 'mocks', 'contract-tests', 'fixtures', 'vitest.config.ts'],
+      include: ['spec', 'mocks', 'contract-tests', 'fixtures'],
       exclude: ['**/*.test.ts'],
     }),
   )
 
-  const specPath = join(copy, 'spec/openapi.yaml')
-  const spec = parse(await readFile(specPath, 'utf8')) as { paths: Record<string, Record<string, unknown>> }
-  const petPath = spec.paths['/pets/{petId}'] as { get: { parameters: unknown }; delete?: unknown }
-  petPath.delete = {
-    operationId: 'deletePet',
-    summary: 'Remove one animal',
-    parameters: petPath.get.parameters,
-    responses: {
-      '204': { description: 'Removed.' },
-      '401': { $ref: '#/components/responses/Unauthorized' },
-      '404': {
-        description: 'Not found.',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      },
-    },
-  }
-  await writeFile(specPath, stringify(spec))
-  const regenerate = `
-    import { writeFile } from 'node:fs/promises'
-    import { join } from 'node:path'
-    import { generatedDir, generateSpecArtifacts } from './spec/generate-spec-artifacts.ts'
-    const files = Object.entries(await generateSpecArtifacts())
-    for (const [name, text] of files) await writeFile(join(generatedDir, name), text)
-  `
-  await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', regenerate], { cwd: copy })
-}, 120_000)
+  // The operation alone: the catalogue takes it, the stateful phase refuses to load without its place.
+  written.push(await applyEdit(copy, specWithoutLink))
+  await regenerate()
+  loadFailure = await probe('catalogue').then(
+    () => '',
+    (error: { stderr: string }) => error.stderr,
+  )
+  // Its link from createPet: then the compiler names what must learn it.
+  await applyEdit(copy, specWithLink)
+  await regenerate()
+  named = await compile()
+  for (const edit of codeEdits) written.push(await applyEdit(copy, edit))
+  afterEdits = await compile()
+}, 240_000)
 
 afterAll(async () => {
   if (copy) await rm(copy, { recursive: true, force: true })
 })
 
-it('makes the compiler name the mock operations table and the contract scenarios table, and nothing else', async () => {
-  const tsc = join(projectRoot, 'node_modules/typescript/bin/tsc')
-  const outcome = await run(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.product.json'], { cwd: copy }).then(
-    () => ({ stdout: '' }),
-    (error: { stdout: string }) => ({ stdout: error.stdout }),
-  )
-  const files = [...new Set(outcome.stdout.split('\n').flatMap((line) => /^([^(]+\.ts)\(/.exec(line)?.[1] ?? []))]
-  expect(outcome.stdout).toContain('deletePet')
-  expect(files.sort(), outcome.stdout).toEqual([
+it('refuses to load the stateful phase while the new operation has no place in it, naming it', () => {
+  expect(loadFailure).toMatch(/RelationError: Failed to place "deletePet" in the stateful phase/)
+})
+
+it('makes the compiler name the mock operations table and the contract scenarios table, and nothing else', () => {
+  expect(named.output).toContain('deletePet')
+  expect(named.files, named.output).toEqual([
     'contract-tests/scenarios/registry.ts',
     'mocks/core/create-pet-store-core.ts',
   ])
-}, 120_000)
+})
 
-it('puts the new operation into the catalogue and the auth matrix with no edit', async () => {
-  const probe = `
-    const { operations } = await import('./spec/operations.ts')
-    const { authScenarios } = await import('./contract-tests/scenarios/auth-scenarios.ts')
-    const auth = authScenarios.filter((scenario) => scenario.operationId === 'deletePet')
-    console.log(JSON.stringify({ operation: operations.deletePet, auth }))
-  `
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], { cwd: copy })
-  const { operation, auth } = JSON.parse(stdout) as {
-    operation: { method: string; safe: boolean; described: boolean; sample: { params: { petId: number } } }
-    auth: Array<{ check: string; title: string; writes: boolean }>
-  }
-  expect(operation).toMatchObject({ method: 'DELETE', safe: false, described: true, sample: { params: { petId: 1 } } })
+it('compiles once the checklist is done', () => {
+  expect(afterEdits.output).toBe('')
+})
+
+it("needed exactly the files CONTRIBUTING's checklist names", async () => {
+  const contributing = await readFile(join(projectRoot, 'CONTRIBUTING.md'), 'utf8')
+  const section = contributing.split('\n## ').find((part) => part.startsWith('Add an operation')) ?? ''
+  const listed = [...section.matchAll(/\*\*`([^`]+)`\*\*/g)].map((match) =>
+    (match[1] as string).replace('<operation-name>', 'delete-pet'),
+  )
+  expect([...new Set(listed)].sort()).toEqual([...new Set(written)].sort())
+})
+
+it('puts the operation into the catalogue, the auth matrix, the fuzz and the stateful phase as a removal', async () => {
+  const { operation, role, auth, fuzzDeletes } = await probe('catalogue')
+  expect(operation).toMatchObject({
+    method: 'DELETE',
+    safe: false,
+    described: true,
+    promisedStatuses: ['204', '401', '404'],
+  })
+  expect(role).toMatchObject({ kind: 'remove', creator: 'createPet', link: { parameter: 'petId', field: 'id' } })
   expect(auth).toHaveLength(5)
-  expect(auth.every((scenario) => scenario.check === 'auth_required' && scenario.writes)).toBe(true)
-  expect(auth[0]?.title).toBe('deletePet answers 401 with an Error to no Authorization header')
-}, 120_000)
+  expect(fuzzDeletes).toBeGreaterThan(0)
+}, 60_000)
+
+it.each(['in-process', 'standalone'])(
+  'passes the whole contract suite on the %s mock, deleting only pets the run created',
+  async (transport) => {
+    const result = await probe('contract', transport)
+    expect(result.failures).toEqual([])
+    expect(result.exitCode).toBe(0)
+    expect(result.scenarios).toContainEqual(expect.objectContaining({ check: 'delete_pet', outcome: 'passed' }))
+    expect(result.scenarios.filter((s: { check: string }) => s.check === 'auth_required')).toHaveLength(5)
+    expect(result.scenarios).toContainEqual(
+      expect.objectContaining({ check: 'stateful_model', outcome: 'passed', title: expect.stringMatching(/removed/) }),
+    )
+    expect(result.deletes).toBeGreaterThan(10)
+    expect(result.deletedNotCreated).toEqual([])
+  },
+  180_000,
+)
+
+it('finds a delete that answers 204 and removes nothing, in the stateful phase', async () => {
+  const result = await probe('faulty')
+  expect(result.exitCode).toBe(1)
+  expect(result.failures.join('\n')).toMatch(
+    /stateful_model: resource \d+, removed by this run, (read back|is still listed)/,
+  )
+}, 180_000)

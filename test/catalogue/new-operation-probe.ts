@@ -1,0 +1,97 @@
+import fc from 'fast-check'
+import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
+import { failuresOf } from '../../contract-tests/model/scenario-result.ts'
+import { runContract } from '../../contract-tests/run/run-contract.ts'
+import { authScenarios } from '../../contract-tests/scenarios/auth-scenarios.ts'
+import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
+import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { operations } from '../../spec/operations.ts'
+import { statefulRoles } from '../../spec/relations.ts'
+import type { OperationId } from '../../spec/types.ts'
+import { requestArbitrary } from '../fuzz/request-arbitrary.ts'
+
+// Run inside a copy of the project that gained `DELETE /pets/{petId}` (new-operation.test.ts): what the
+// catalogue, the stateful phase, the auth matrix, the fuzz and the contract suite make of it, as JSON.
+// Typed without the operation (it exists only in the copy).
+
+const deletePet = 'deletePet' as OperationId
+const seed = Number(process.env.PROBE_SEED ?? 1)
+const [stage = 'catalogue', transport = 'in-process'] = process.argv.slice(2)
+
+/** Sends through `fetch`, noting every pet created and every pet a DELETE named. */
+function watched(fetch: FetchLike) {
+  const created = new Set<string>()
+  const deleted: Array<string> = []
+  const wrapped: FetchLike = async (input, init) => {
+    const request = new Request(input, init)
+    const response = await fetch(input, init)
+    if (request.method === 'DELETE')
+      deleted.push(decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? ''))
+    if (request.method === 'POST' && response.status === 201) {
+      const body = (await response.clone().json()) as { id?: unknown }
+      created.add(String(body.id))
+    }
+    return response
+  }
+  return { wrapped, created, deleted }
+}
+
+/** Answers every DELETE with 204 and removes nothing: the defect the stateful phase must find. */
+const forgetfulDelete =
+  (fetch: FetchLike): FetchLike =>
+  (input, init) =>
+    new Request(input, init).method === 'DELETE' && new Request(input, init).headers.get('authorization')
+      ? Promise.resolve(new Response(null, { status: 204 }))
+      : fetch(input, init)
+
+async function contract(only?: Array<string>, wrap: (fetch: FetchLike) => FetchLike = (fetch) => fetch) {
+  const server = transport === 'standalone' ? await startPetStoreServer({ seed }) : undefined
+  const mock = server ? undefined : await createPetStoreMock({ seed })
+  const target = server
+    ? { baseUrl: server.baseUrl, messagesBaseUrl: server.messagesBaseUrl, fetch: globalThis.fetch as FetchLike }
+    : { baseUrl: 'http://petstore.test/v1', messagesBaseUrl: 'http://petstore.test', fetch: mock?.fetch as FetchLike }
+  const watch = watched(wrap(target.fetch))
+  try {
+    const result = await runContract({
+      targetName: transport,
+      baseUrl: target.baseUrl,
+      messagesBaseUrl: target.messagesBaseUrl,
+      apiKey: developmentApiKey,
+      fetch: watch.wrapped,
+      only,
+      explore: { seed, maxExamples: 20 },
+    })
+    const failures = result.scenarios.flatMap((scenario) =>
+      failuresOf(scenario).map(({ result: check }) => `${check.check}: ${check.message}`),
+    )
+    return {
+      exitCode: result.exitCode,
+      failures,
+      scenarios: result.scenarios
+        .filter((scenario) => scenario.operationId === deletePet || scenario.check === 'stateful_model')
+        .map((scenario) => ({ check: scenario.check, title: scenario.title, outcome: scenario.outcome })),
+      deletes: watch.deleted.length,
+      deletedNotCreated: watch.deleted.filter((id) => /^\d+$/.test(id) && !watch.created.has(id)),
+    }
+  } finally {
+    await server?.close()
+  }
+}
+
+const stages: Record<string, () => Promise<unknown>> = {
+  catalogue: async () => ({
+    operation: operations[deletePet],
+    role: statefulRoles[deletePet],
+    auth: authScenarios.filter((scenario) => scenario.operationId === deletePet).map((scenario) => scenario.title),
+    fuzzDeletes: fc
+      .sample(requestArbitrary, { numRuns: 2000, seed })
+      .filter((request) => request.method === 'DELETE' && /^\/v1\/pets\/[^/?]+/.test(request.target)).length,
+  }),
+  contract: () => contract(),
+  faulty: () => contract(['stateful_model'], forgetfulDelete),
+}
+
+const run = stages[stage]
+if (!run) throw new Error(`Unknown stage "${stage}": expected one of ${Object.keys(stages).join(', ')}.`)
+console.log(JSON.stringify(await run()))
