@@ -69,6 +69,19 @@ it('passes the standalone mock over HTTP with --target local', async () => {
   expect(run.stdout).toMatch(/against local \(standalone mock\): http:\/\/127\.0\.0\.1:\d+\/v1/)
 })
 
+it('compares the target with the in-process mock under --compare-with mock, and only then', async () => {
+  const dir = await reportDir()
+  const only = ['--only', 'createPet,listPets']
+  const run = await runContractProcess(['--target', 'local', '--compare-with', 'mock', ...only, '--report-dir', dir])
+  expect(run.code, run.stdout + run.stderr).toBe(0)
+  // The standalone mock and the in-process mock answer alike.
+  expect(run.stdout).toContain('Compared with the in-process mock (0 differences the interface leaves open):')
+  const report = JSON.parse(await readFile(join(dir, 'contract-report.json'), 'utf8'))
+  expect(report.comparison).toEqual([])
+  const without = await runContractProcess(['--target', 'local', ...only, '--report-dir', await reportDir()])
+  expect(without.stdout).not.toContain('Compared with')
+})
+
 it('exits 1 against a server that breaks the contract, naming the check', async () => {
   const broken = await stub((_request, response) => {
     response.writeHead(200, { 'content-type': 'application/json' })
