@@ -1,6 +1,7 @@
 // `petstore-contract/contract`: the contract suite from code. `runContract` is the one orchestrator (in this
 // process, no vitest); `runContractCli` is the `petstore-contract` command (vitest underneath) with its exit code.
 export type { CliIo } from '../mocks/cli/run-cli.ts'
+export { compareRunWithMock, type MockTwinOptions } from './cli/compare-run-with-mock.ts'
 export { runContractCli } from './cli/run-contract-cli.ts'
 export type { ClientOptions, FetchLike } from './client/contract-client.ts'
 export type { CheckResult, Exchange, FindingLevel } from './model/exchange.ts'

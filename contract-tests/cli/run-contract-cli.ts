@@ -7,6 +7,7 @@ import { redact, redactText } from '../reports/redact.ts'
 import { writeReports } from '../reports/write-reports.ts'
 import type { TargetSpec } from '../vitest/contract-config.ts'
 import { checkReachable } from './check-reachable.ts'
+import { compareRunWithMock } from './compare-run-with-mock.ts'
 import { contractHelp } from './contract-help.ts'
 import { plannedTarget } from './planned-target.ts'
 import { type RunConfig, resolveRunConfig } from './resolve-run-config.ts'
@@ -102,6 +103,7 @@ async function runContractMain(
       }
       if (!target) throw new CliError(`--target ${config.target} has no base URL.`)
       result = await runSuite(config, target, secrets)
+      if (config.compareWithMock) result = redact(await compareRunWithMock(result, config), secrets)
     } catch (error) {
       // Nothing was judged, but CI publishes the reports all the same: they say why, as one test case.
       const run = unjudgedRun({

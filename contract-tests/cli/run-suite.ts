@@ -31,7 +31,6 @@ export async function runSuite(
     only: config.only,
     explore: config.explore,
     minCoverage: config.minCoverage,
-    compareWithMock: config.compareWithMock,
     strict: config.strict,
   }
   // The key reaches the vitest worker through its environment only; it is never in provided data.

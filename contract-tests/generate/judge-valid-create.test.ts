@@ -15,12 +15,17 @@ const error = (status: number) =>
     headers: { 'content-type': 'application/json' },
   })
 
-/** A server that refuses a new pet when `refuses` says so, and otherwise is the good mock. */
-async function judgeAgainst(refuses: (body: Record<string, unknown>) => Response | undefined) {
+/** A server that refuses a new pet when `refuses` says so, and otherwise is the good mock; `posted` gets each body. */
+async function judgeAgainst(
+  refuses: (body: Record<string, unknown>) => Response | undefined,
+  posted: Array<Record<string, unknown>> = [],
+) {
   const mock = await createPetStoreMock()
   const fetch: FetchLike = async (input, init) => {
     if (init?.method !== 'POST' || !input.endsWith('/pets')) return mock.fetch(input, init)
-    return refuses(parseJson(String(init.body)) as Record<string, unknown>) ?? mock.fetch(input, init)
+    const body = parseJson(String(init.body)) as Record<string, unknown>
+    posted.push(body)
+    return refuses(body) ?? mock.fetch(input, init)
   }
   const client = new ContractClient({
     baseUrl: 'http://petstore.test/v1',
@@ -40,6 +45,24 @@ it('blames a refusal on the unknown field that makes the difference, not on the 
   const judgement = await judge({ name: 'Rex', categoryId: 13, note: 'x' })
   expect(judgement).toMatchObject({ ok: true, deviation: expect.stringContaining('"note"') })
   expect(judgement.deviation).not.toContain('categoryId')
+})
+
+it('sends each probe once per run: the typical body and each edge value on it', async () => {
+  const posted: Array<Record<string, unknown>> = []
+  const judge = await judgeAgainst((body) => ('note' in body ? error(400) : undefined), posted)
+  const first = { name: '', categoryId: 1, note: 'x' }
+  // The body, the typical body, the empty name alone (created), the note alone (refused).
+  expect(await judge(first)).toMatchObject({ ok: true, deviation: expect.stringContaining('"note"') })
+  expect(posted).toHaveLength(4)
+  // Another note: only the body and the new note are sent; the typical body and the empty name are known.
+  expect(await judge({ name: '', categoryId: 1, note: 'y' })).toMatchObject({ ok: true })
+  expect(posted.slice(4)).toEqual([
+    { name: '', categoryId: 1, note: 'y' },
+    { name: 'run-typical', categoryId: 1, note: 'y' },
+  ])
+  // The first body again: only itself.
+  expect(await judge(first)).toMatchObject({ ok: true, deviation: expect.stringContaining('"note"') })
+  expect(posted).toHaveLength(7)
 })
 
 it('takes a clean refusal of an empty name as a deviation naming it', async () => {

@@ -1,6 +1,5 @@
 import pLimit from 'p-limit'
 import type { ClientOptions } from '../client/contract-client.ts'
-import { compareWithMock as compareWithMockRun } from '../compare/compare-with-mock.ts'
 import { type ExploreOptions, exploreOptions } from '../generate/explore-options.ts'
 import type { Coverage } from '../model/coverage.ts'
 import type { RunResult, TargetInfo } from '../model/run-result.ts'
@@ -22,8 +21,6 @@ export interface RunContractOptions extends ClientOptions {
   scenarios?: ReadonlyArray<Scenario>
   /** How the generated and stateful phases explore: seed (fresh when absent), examples, concurrency, budget. */
   explore?: Partial<ExploreOptions>
-  /** Also runs the named scenarios against the in-process mock and lists where the answers differ. */
-  compareWithMock?: boolean
   /** The share (0-100) of the spec's operations, statuses and parameters the run must exercise, else exit 1. */
   minCoverage?: number
   /** `--strict`: a deviation from the spec's choices fails the run like a violation. */
@@ -38,8 +35,9 @@ export const notRunReason = 'Not run: the target could not be judged.'
 /**
  * The one contract orchestrator: opens the session (setup), runs the selected scenarios in order,
  * marks every scenario after a target error as skipped, counts unsafe and refused requests, and
- * returns the whole `RunResult` with every secret redacted. `npm run contract` runs it inside vitest
- * (one test per scenario result); the variant proofs call it directly.
+ * returns the whole `RunResult` of its one target with every secret redacted. `npm run contract` runs it inside
+ * vitest (one test per scenario result); the variant proofs call it directly. A comparison with the mock is a
+ * second run composed by the caller (`compareRunWithMock`).
  * @example const result = await runContract({ targetName: 'mock', baseUrl, messagesBaseUrl, apiKey, fetch })
  */
 export async function runContract({
@@ -50,7 +48,6 @@ export async function runContract({
   explore,
   minCoverage,
   strict = false,
-  compareWithMock = false,
   ...options
 }: RunContractOptions): Promise<RunResult> {
   const exploring = exploreOptions(explore)
@@ -111,21 +108,6 @@ export async function runContract({
       coverageShortfall:
         `Coverage ${percent(coverage.ratio)} is below --min-coverage ${minCoverage}%: ` + `${uncovered(coverage)}.`,
     }),
-  }
-  if (compareWithMock) {
-    // Loaded only here: a run that does not compare has no use for the mock's modules.
-    const { createPetStoreMock } = await import('../../mocks/create-pet-store-mock.ts')
-    const mock = await createPetStoreMock({ apiKeys: [options.apiKey] })
-    const mockRun = await runContract({
-      ...options,
-      targetName: 'mock (in-process)',
-      baseUrl: 'http://petstore.mock/v1',
-      messagesBaseUrl: 'http://petstore.mock',
-      fetch: mock.fetch,
-      scenarios: selected.filter((scenario) => !scenario.explores),
-      strict,
-    })
-    result.comparison = compareWithMockRun(result, mockRun)
   }
   return redact(result, [options.apiKey, ...secrets])
 }

@@ -19,7 +19,6 @@ export interface ContractConfig {
   /** The exploring phases' options, the seed already drawn so the worker and the report agree. */
   explore: ExploreOptions
   minCoverage?: number
-  compareWithMock?: boolean
   /** `--strict`: deviations fail the run. */
   strict: boolean
 }

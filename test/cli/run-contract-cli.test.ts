@@ -5,6 +5,7 @@ import { afterEach, expect, it } from 'vitest'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 import { runContractProcess } from '../support/run-contract-process.ts'
 import { type StubServer, startStubServer } from '../support/start-stub-server.ts'
+import { useTestSeed } from '../support/test-seed.ts'
 
 const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {
@@ -12,6 +13,8 @@ afterEach(async () => {
 })
 
 const reportDir = () => mkdtemp(join(tmpdir(), 'contract-report-'))
+// The runs that explore (the generated and stateful phases) draw their requests from the tests' seed.
+const seeded = ['--seed', String(useTestSeed())]
 
 async function stub(handler: Parameters<typeof startStubServer>[0]): Promise<StubServer> {
   const server = await startStubServer(handler)
@@ -54,7 +57,7 @@ it('exits 2 within seconds when nothing listens at the base URL', async () => {
 
 it('passes the in-process mock by default and writes JSON, JUnit and HTML reports', async () => {
   const dir = await reportDir()
-  const run = await runContractProcess(['--report-dir', dir])
+  const run = await runContractProcess(['--report-dir', dir, ...seeded])
   expect(run.code, run.stdout + run.stderr).toBe(0)
   expect(run.stdout).toContain('Verdict: CONFORMANT (exit 0)')
   expect((await readdir(dir)).sort()).toEqual(['contract-report.html', 'contract-report.json', 'junit.xml'])
@@ -64,9 +67,22 @@ it('passes the in-process mock by default and writes JSON, JUnit and HTML report
 })
 
 it('passes the standalone mock over HTTP with --target local', async () => {
-  const run = await runContractProcess(['--target', 'local', '--report-dir', await reportDir()])
+  const run = await runContractProcess(['--target', 'local', '--report-dir', await reportDir(), ...seeded])
   expect(run.code, run.stdout + run.stderr).toBe(0)
   expect(run.stdout).toMatch(/against local \(standalone mock\): http:\/\/127\.0\.0\.1:\d+\/v1/)
+})
+
+it('compares the target with the in-process mock under --compare-with mock, and only then', async () => {
+  const dir = await reportDir()
+  const only = ['--only', 'createPet,listPets']
+  const run = await runContractProcess(['--target', 'local', '--compare-with', 'mock', ...only, '--report-dir', dir])
+  expect(run.code, run.stdout + run.stderr).toBe(0)
+  // The standalone mock and the in-process mock answer alike.
+  expect(run.stdout).toContain('Compared with the in-process mock (0 differences the interface leaves open):')
+  const report = JSON.parse(await readFile(join(dir, 'contract-report.json'), 'utf8'))
+  expect(report.comparison).toEqual([])
+  const without = await runContractProcess(['--target', 'local', ...only, '--report-dir', await reportDir()])
+  expect(without.stdout).not.toContain('Compared with')
 })
 
 it('exits 1 against a server that breaks the contract, naming the check', async () => {
@@ -97,7 +113,7 @@ it('sends only GET and HEAD to production unless --allow-writes, and says so', a
   })
   const { baseUrl } = server
   cleanups.push(server.close)
-  const run = await runContractProcess(['--target', 'production', '--report-dir', await reportDir()], {
+  const run = await runContractProcess(['--target', 'production', '--report-dir', await reportDir(), ...seeded], {
     PETSTORE_PRODUCTION_URL: baseUrl,
     PETSTORE_API_KEY: 'prod-key-123',
   })
@@ -159,7 +175,7 @@ it('passes a server that forgives an unknown status filter, naming the deviation
     response.writeHead(answer.status, Object.fromEntries(answer.headers))
     response.end(Buffer.from(await answer.arrayBuffer()))
   })
-  const args = ['--base-url', `${forgiving.url}/v1`, '--api-key', key, '--read-only', '--report-dir']
+  const args = ['--base-url', `${forgiving.url}/v1`, '--api-key', key, '--read-only', ...seeded, '--report-dir']
   const lenient = await runContractProcess([...args, await reportDir()])
   expect(lenient.code, lenient.stdout + lenient.stderr).toBe(0)
   expect(lenient.stdout).toContain('! [invalid_status_rejected] status=unknown-status is forgiven with 200')

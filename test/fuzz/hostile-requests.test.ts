@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fuzzSeed, testSeedSource } from '../../tools/fuzz-seed.ts'
+import { testSeedVariable } from '../../tools/test-seed.ts'
+import { useTestSeed } from '../support/test-seed.ts'
 import {
   adminApiFuzzTarget,
   type FuzzTarget,
@@ -10,9 +11,9 @@ import {
 import { prototypeChanges, takePrototypeSnapshot } from './prototype-snapshot.ts'
 import { type FuzzOutcome, fuzzMemoryBounds, runFuzz } from './run-fuzz.ts'
 
-// A fresh seed each run unless FUZZ_SEED is set; FUZZ_PATH (from a failure report) replays one
-// counterexample, with -t naming its target so that the others do not try to replay it.
-const seed = fuzzSeed(testSeedSource(process.env))
+// FUZZ_PATH (from a failure report) replays one counterexample of the seed, with -t naming its target so that the
+// others do not try to replay it.
+const seed = useTestSeed()
 const path = process.env.FUZZ_PATH || undefined
 const MiB = 1024 * 1024
 
@@ -28,7 +29,7 @@ describe.each([
   beforeAll(async () => {
     target = await start()
     console.log(
-      `fuzz ${name}: seed ${seed}, ${runs} runs; replay: FUZZ_SEED=${seed} npx vitest run ` +
+      `fuzz ${name}: seed ${seed}, ${runs} runs; replay: ${testSeedVariable}=${seed} npx vitest run ` +
         `test/fuzz/hostile-requests.test.ts -t "^${name} mock"`,
     )
     outcome = await runFuzz(target, { seed, runs, timeLimitMs: 15_000, path })
@@ -38,8 +39,8 @@ describe.each([
     )
     if (outcome.counterexamplePath)
       console.log(
-        `fuzz ${name}: replay the counterexample with FUZZ_SEED=${seed} FUZZ_PATH=${outcome.counterexamplePath} and ` +
-          `the same -t`,
+        `fuzz ${name}: replay the counterexample with ${testSeedVariable}=${seed} ` +
+          `FUZZ_PATH=${outcome.counterexamplePath} and the same -t`,
       )
   })
   afterAll(() => target?.close())

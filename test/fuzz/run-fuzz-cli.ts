@@ -2,7 +2,7 @@ import { CliError } from '../../mocks/cli/cli-error.ts'
 import { parseCliArgs } from '../../mocks/cli/parse-cli-args.ts'
 import { parseInteger } from '../../mocks/cli/parse-integer.ts'
 import { type CliIo, runCli } from '../../mocks/cli/run-cli.ts'
-import { fuzzSeed } from '../../tools/fuzz-seed.ts'
+import { parseSeed } from '../../tools/test-seed.ts'
 import {
   adminApiFuzzTarget,
   type FuzzTarget,
@@ -169,7 +169,7 @@ function describeOutcome({
 
 function seedFrom(value: string | undefined): number {
   try {
-    return fuzzSeed(value)
+    return parseSeed(value)
   } catch {
     throw new CliError(`--seed (or FUZZ_SEED) expects a 32-bit integer, got "${value}".`)
   }
