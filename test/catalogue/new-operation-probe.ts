@@ -16,6 +16,7 @@ import { requestArbitrary } from '../fuzz/request-arbitrary.ts'
 // Typed without the operation (it exists only in the copy).
 
 const deletePet = 'deletePet' as OperationId
+// The test file's seed (fixed under CI, fresh locally), so that a failure replays.
 const seed = Number(process.env.PROBE_SEED ?? 1)
 const [stage = 'catalogue', transport = 'in-process'] = process.argv.slice(2)
 

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { useTestSeed } from '../support/test-seed.ts'
 import { applyEdit, codeEdits, specWithLink, specWithoutLink } from './delete-pet-edits.ts'
 
 // What adding an operation costs, end to end: a copy of the project gets `DELETE /pets/{petId}` (204; 401;
@@ -12,6 +13,7 @@ import { applyEdit, codeEdits, specWithLink, specWithoutLink } from './delete-pe
 // matrix and the fuzz cover it, and the stateful phase removes pets and expects them gone.
 
 const run = promisify(execFile)
+const seed = useTestSeed()
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
 const tsc = join(projectRoot, 'node_modules/typescript/bin/tsc')
 let copy: string
@@ -26,7 +28,9 @@ const inCopy = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =
   })
 const regenerate = () => inCopy(['scripts/generate.ts'])
 const probe = async (stage: string, transport = 'in-process') =>
-  JSON.parse((await inCopy(['test/catalogue/new-operation-probe.ts', stage, transport])).stdout)
+  JSON.parse(
+    (await inCopy(['test/catalogue/new-operation-probe.ts', stage, transport], { PROBE_SEED: String(seed) })).stdout,
+  )
 /** The files the compiler names, with its output. */
 async function compile(): Promise<{ files: Array<string>; output: string }> {
   const output = await run(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.product.json'], { cwd: copy }).then(
