@@ -38,7 +38,11 @@ export class ReadResource implements Command {
   check = (knowledge: Readonly<ResourceKnowledge>) => (this.removed ? knowledge.removedSize : knowledge.size) > 0
   async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
     const known = this.removed ? knowledge.pickRemoved(this.index) : knowledge.pick(this.index)
-    if (!known) return
+    if (known) await this.readBack(known, world)
+  }
+
+  /** Reads `known` and judges the answer: the resource as known, or (removed) a 404 or 410. */
+  async readBack(known: Pet, world: StatefulWorld): Promise<void> {
     const { operationId, link } = this.role
     const id = (known as unknown as Record<string, unknown>)[link.field] as Pet['id']
     const exchange = await world.client.call(operationId, { params: { [link.parameter]: id }, record: false })

@@ -1,10 +1,10 @@
 import type fc from 'fast-check'
 import { operations } from '../../spec/operations.ts'
-import type { StatefulRole } from '../../spec/relations.ts'
+import { rolesOf, type StatefulRole } from '../../spec/relations.ts'
 import type { Pet } from '../../spec/types.ts'
 import { statusOf } from '../model/exchange.ts'
 import { ModelViolation } from './model-violation.ts'
-import { linkBasis } from './read-resource.ts'
+import { linkBasis, ReadResource } from './read-resource.ts'
 import type { ResourceKnowledge } from './resource-knowledge.ts'
 import { assertRegistry, type StatefulWorld } from './stateful-world.ts'
 
@@ -12,8 +12,9 @@ type Command = fc.AsyncCommand<ResourceKnowledge, StatefulWorld>
 export type RemoveRole = StatefulRole & { kind: 'remove' }
 
 /**
- * Removes a resource this phase created (never one it did not): a documented 2xx; then it is gone from
- * every read and list. Asked again for one already removed: a 404 (or 410), nothing else removed.
+ * Removes a resource this phase created (never one it did not): a documented 2xx, and every read of it
+ * answers 404 (or 410) at once; later reads and lists must not return it either. Asked again for one
+ * already removed: a 404 (or 410).
  */
 export class RemoveResource implements Command {
   constructor(
@@ -50,6 +51,9 @@ export class RemoveResource implements Command {
         exchange.response?.bodyText,
       )
     knowledge.remove(target)
+    // Gone at once: every read of it (the creator's links to safe operations) answers 404 (or 410).
+    for (const read of rolesOf('read').filter((role) => role.creator === this.role.creator))
+      await new ReadResource(read, 0, true).readBack(target, world)
   }
   toString = () => `${this.role.operationId}(${this.again ? 'again ' : ''}#${this.index})`
 }

@@ -9,6 +9,11 @@ export interface DemoServerOptions {
   port?: number
   /** Default 127.0.0.1. Service workers need a secure context: loopback is one, a LAN address is not. */
   host?: string
+  /**
+   * Another page to serve the same way (a copy of the project's): its HTML, the script it loads as `demo.js`
+   * and the worker script, by path. Default: the demo's own.
+   */
+  page?: { html: string; entry: string; workerScript: string }
 }
 
 export interface DemoServer {
@@ -32,11 +37,15 @@ interface StaticFile {
  * console.log(demo.url) // http://127.0.0.1:4020/
  * await demo.close()
  */
-export async function serveDemo({ port = 0, host = '127.0.0.1' }: DemoServerOptions = {}): Promise<DemoServer> {
+export async function serveDemo({
+  port = 0,
+  host = '127.0.0.1',
+  page: other,
+}: DemoServerOptions = {}): Promise<DemoServer> {
   const [html, bundle, workerScript] = await Promise.all([
-    readFile(new URL('./demo/index.html', import.meta.url)),
-    bundleDemo(),
-    readFile(new URL('../../mocks/browser/public/mockServiceWorker.js', import.meta.url)),
+    other ? Buffer.from(other.html) : readFile(new URL('./demo/index.html', import.meta.url)),
+    bundleDemo(other?.entry ?? fileURLToPath(new URL('./demo/demo.ts', import.meta.url))),
+    readFile(other?.workerScript ?? new URL('../../mocks/browser/public/mockServiceWorker.js', import.meta.url)),
   ])
   const page: StaticFile = { contentType: 'text/html; charset=utf-8', body: html }
   const files = new Map<string, StaticFile>([
@@ -91,10 +100,10 @@ export async function serveDemo({ port = 0, host = '127.0.0.1' }: DemoServerOpti
   }
 }
 
-/** demo.ts and everything it imports (the whole mock, faker and zod included) as one ES module. */
-async function bundleDemo(): Promise<Uint8Array> {
+/** The page's script (demo.ts) and everything it imports (the whole mock, faker and zod included) as one ES module. */
+async function bundleDemo(entry: string): Promise<Uint8Array> {
   const output = await build({
-    entryPoints: [fileURLToPath(new URL('./demo/demo.ts', import.meta.url))],
+    entryPoints: [entry],
     bundle: true,
     write: false,
     platform: 'browser',

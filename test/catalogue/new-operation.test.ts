@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { serveDemo } from '../browser-demo/serve-demo.ts'
+import { launchChromium } from '../support/launch-chromium.ts'
 import { useTestSeed } from '../support/test-seed.ts'
 import { applyEdit, codeEdits, specWithLink, specWithoutLink } from './delete-pet-edits.ts'
 
@@ -51,10 +53,8 @@ beforeAll(async () => {
     await cp(join(projectRoot, folder), join(copy, folder), { recursive: true })
   for (const file of ['tsconfig.json', 'package.json']) await cp(join(projectRoot, file), join(copy, file))
   await mkdir(join(copy, 'test/catalogue'), { recursive: true })
-  await cp(
-    join(projectRoot, 'test/catalogue/new-operation-probe.ts'),
-    join(copy, 'test/catalogue/new-operation-probe.ts'),
-  )
+  for (const file of ['new-operation-probe.ts', 'new-operation-page.ts'])
+    await cp(join(projectRoot, 'test/catalogue', file), join(copy, 'test/catalogue', file))
   await symlink(join(projectRoot, 'node_modules'), join(copy, 'node_modules'), 'dir')
   await writeFile(
     join(copy, 'tsconfig.product.json'),
@@ -146,3 +146,29 @@ it('finds a delete that answers 204 and removes nothing, in the stateful phase',
     /stateful_model: resource \d+, removed by this run, (read back|is still listed)/,
   )
 }, 180_000)
+
+it("serves it in a browser through the copy's service worker: 204, then 404, and 401 without a key", async () => {
+  const page = {
+    html: '<!doctype html><title>deletePet</title><script type="module" src="/demo.js"></script>',
+    entry: join(copy, 'test/catalogue/new-operation-page.ts'),
+    workerScript: join(copy, 'mocks/browser/public/mockServiceWorker.js'),
+  }
+  const demo = await serveDemo({ page })
+  const browser = await launchChromium()
+  try {
+    const tab = await browser.newPage()
+    await tab.goto(demo.url)
+    const statuses = await tab.evaluate(() => (window as unknown as { probe: Promise<unknown> }).probe)
+    expect(statuses).toEqual({
+      created: 201,
+      removed: 204,
+      readBack: 404,
+      removedAgain: 404,
+      withoutKey: 401,
+      controlled: 1,
+    })
+  } finally {
+    await browser.close()
+    await demo.close()
+  }
+}, 120_000)

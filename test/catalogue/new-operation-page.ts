@@ -1,0 +1,37 @@
+import { setupPetStoreWorker } from '../../mocks/browser/setup-pet-store-worker.ts'
+import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+
+// The page new-operation.test.ts serves from a copy of the project that gained `DELETE /pets/{petId}`:
+// it starts the mock's service worker, then creates a pet, deletes it and reads it back through it.
+
+const headers = { authorization: `Bearer ${developmentApiKey}` }
+
+async function statuses(): Promise<Record<string, number>> {
+  const mock = await setupPetStoreWorker()
+  await mock.worker.start({
+    serviceWorker: { url: '/mockServiceWorker.js' },
+    onUnhandledRequest: 'bypass',
+    quiet: true,
+  })
+  const created = await fetch('/v1/pets', {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Leaving', categoryId: 1 }),
+  })
+  const { id } = (await created.json()) as { id: number }
+  const removed = await fetch(`/v1/pets/${id}`, { method: 'DELETE', headers })
+  const readBack = await fetch(`/v1/pets/${id}`, { headers })
+  const removedAgain = await fetch(`/v1/pets/${id}`, { method: 'DELETE', headers })
+  const withoutKey = await fetch(`/v1/pets/${id}`, { method: 'DELETE' })
+  const controlled = navigator.serviceWorker.controller ? 1 : 0
+  return {
+    created: created.status,
+    removed: removed.status,
+    readBack: readBack.status,
+    removedAgain: removedAgain.status,
+    withoutKey: withoutKey.status,
+    controlled,
+  }
+}
+
+;(window as unknown as { probe: Promise<Record<string, number>> }).probe = statuses()
