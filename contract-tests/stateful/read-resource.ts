@@ -8,7 +8,7 @@ import { sameFields } from '../model/same-fields.ts'
 import { isPet } from '../model/suite-data.ts'
 import { ModelViolation } from './model-violation.ts'
 import type { ResourceKnowledge } from './resource-knowledge.ts'
-import { assertRegistry, type StatefulWorld } from './stateful-world.ts'
+import { assertGone, callNaming, type StatefulWorld } from './stateful-world.ts'
 
 type Command = fc.AsyncCommand<ResourceKnowledge, StatefulWorld>
 export type ReadRole = StatefulRole & { kind: 'read' }
@@ -35,30 +35,24 @@ export class ReadResource implements Command {
     readonly index: number,
     readonly removed: boolean,
   ) {}
-  check = (knowledge: Readonly<ResourceKnowledge>) => (this.removed ? knowledge.removedSize : knowledge.size) > 0
+  private get kind() {
+    return this.removed ? ('removed' as const) : ('live' as const)
+  }
+  check = (knowledge: Readonly<ResourceKnowledge>) => knowledge.count(this.kind) > 0
   async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
-    const known = this.removed ? knowledge.pickRemoved(this.index) : knowledge.pick(this.index)
+    const known = knowledge.pick(this.kind, this.index)
     if (known) await this.readBack(known, world)
   }
 
   /** Reads `known` and judges the answer: the resource as known, or (removed) a 404 or 410. */
   async readBack(known: Pet, world: StatefulWorld): Promise<void> {
-    const { operationId, link } = this.role
-    const id = (known as unknown as Record<string, unknown>)[link.field] as Pet['id']
-    const exchange = await world.client.call(operationId, { params: { [link.parameter]: id }, record: false })
-    assertRegistry(exchange)
-    const status = exchange.response?.status ?? 0
-    if (this.removed) {
-      // Gone: 404 as a missing one, or 410 (RFC 9110 section 15.5.11), never the resource.
-      if (status === 404 || status === 410) return
-      throw new ModelViolation(
-        `resource ${id}, removed by this run, read back as ${statusOf(exchange)}`,
-        removalBasis(this.role.creator) ?? linkBasis(this.role),
+    const { id, exchange, status } = await callNaming(world, this.role, known)
+    if (this.removed)
+      return assertGone(
         exchange,
-        '404 (or 410)',
-        exchange.response?.bodyText,
+        `resource ${id}, removed by this run, read back:`,
+        removalBasis(this.role.creator) ?? linkBasis(this.role),
       )
-    }
     const pet = exchange.response?.json
     if (status !== 200 || !isPet(pet) || String(pet.id) !== String(id) || !sameFields(pet, known))
       throw new ModelViolation(

@@ -1,12 +1,11 @@
 import type fc from 'fast-check'
 import { operations } from '../../spec/operations.ts'
 import { rolesOf, type StatefulRole } from '../../spec/relations.ts'
-import type { Pet } from '../../spec/types.ts'
 import { statusOf } from '../model/exchange.ts'
 import { ModelViolation } from './model-violation.ts'
 import { linkBasis, ReadResource } from './read-resource.ts'
 import type { ResourceKnowledge } from './resource-knowledge.ts'
-import { assertRegistry, type StatefulWorld } from './stateful-world.ts'
+import { assertGone, callNaming, type StatefulWorld } from './stateful-world.ts'
 
 type Command = fc.AsyncCommand<ResourceKnowledge, StatefulWorld>
 export type RemoveRole = StatefulRole & { kind: 'remove' }
@@ -22,25 +21,14 @@ export class RemoveResource implements Command {
     readonly index: number,
     readonly again: boolean,
   ) {}
-  check = (knowledge: Readonly<ResourceKnowledge>) => (this.again ? knowledge.removedSize : knowledge.ownSize) > 0
+  check = (knowledge: Readonly<ResourceKnowledge>) => knowledge.count(this.again ? 'removed' : 'own') > 0
   async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
-    const target = this.again ? knowledge.pickRemoved(this.index) : knowledge.pickOwn(this.index)
+    const target = knowledge.pick(this.again ? 'removed' : 'own', this.index)
     if (!target) return
-    const { operationId, link } = this.role
-    const id = (target as unknown as Record<string, unknown>)[link.field] as Pet['id']
-    const exchange = await world.client.call(operationId, { params: { [link.parameter]: id }, record: false })
-    assertRegistry(exchange)
-    const status = exchange.response?.status ?? 0
-    if (this.again) {
-      if (status === 404 || status === 410) return
-      throw new ModelViolation(
-        `${operationId} of resource ${id}, already removed, got ${statusOf(exchange)}`,
-        linkBasis(this.role),
-        exchange,
-        '404 (or 410)',
-        exchange.response?.bodyText,
-      )
-    }
+    const { operationId } = this.role
+    const { id, exchange, status } = await callNaming(world, this.role, target)
+    if (this.again)
+      return assertGone(exchange, `${operationId} of resource ${id}, already removed,`, linkBasis(this.role))
     const success = status >= 200 && status < 300 && operations[operationId].documents(status)
     if (!success)
       throw new ModelViolation(

@@ -1,6 +1,9 @@
 import type { Pet } from '../../spec/types.ts'
 import type { SuiteData } from '../model/suite-data.ts'
 
+/** Which resources a command picks from: live ones, live ones this phase created, or removed ones. */
+export type ResourceKind = 'live' | 'own' | 'removed'
+
 /** The query parameters a list is sent with, by name. */
 export type ListQuery = Readonly<Record<string, string | number>>
 
@@ -28,15 +31,6 @@ export class ResourceKnowledge {
   /** How many live resources the run knows. */
   get size(): number {
     return this.live.size
-  }
-
-  /** How many live resources this phase created, and so may remove. */
-  get ownSize(): number {
-    return this.own.size
-  }
-
-  get removedSize(): number {
-    return this.gone.size
   }
 
   /** Whether the id was ever given to a resource the run knows, removed ones included. */
@@ -73,22 +67,19 @@ export class ResourceKnowledge {
     )
   }
 
-  /** A live resource, chosen by a generated index. */
-  pick(index: number): Pet | undefined {
-    return pickFrom([...this.live.values()], index)
+  /** How many resources the run knows of a kind: `live`, `own` (live and created by this phase), `removed`. */
+  count(kind: ResourceKind): number {
+    return kind === 'live' ? this.live.size : kind === 'own' ? this.own.size : this.gone.size
   }
 
-  /** A live resource this phase created, chosen by a generated index. */
-  pickOwn(index: number): Pet | undefined {
+  /** A resource of a kind, chosen by a generated index. */
+  pick(kind: ResourceKind, index: number): Pet | undefined {
+    if (kind === 'live') return pickFrom([...this.live.values()], index)
+    if (kind === 'removed') return pickFrom([...this.gone.values()], index)
     return pickFrom(
       [...this.own].map((id) => this.live.get(id) as Pet),
       index,
     )
-  }
-
-  /** A removed resource, chosen by a generated index. */
-  pickRemoved(index: number): Pet | undefined {
-    return pickFrom([...this.gone.values()], index)
   }
 }
 

@@ -1,6 +1,8 @@
+import type { ResourceLink } from '../../spec/relations.ts'
+import type { OperationId, Pet } from '../../spec/types.ts'
 import { interfaceSays } from '../model/citations.ts'
 import type { ContractCaller } from '../model/contract-caller.ts'
-import type { Exchange } from '../model/exchange.ts'
+import { type Basis, type Exchange, statusOf } from '../model/exchange.ts'
 import { ModelViolation } from './model-violation.ts'
 import type { ResourceKnowledge } from './resource-knowledge.ts'
 
@@ -43,4 +45,35 @@ export async function pooled<T>(tasks: Array<() => Promise<T>>, limit: number): 
   }
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, tasks.length)) }, worker))
   return results
+}
+
+/**
+ * Sends `role`'s operation naming `resource` through the link's parameter; the registry's checks judged.
+ * @example const { id, exchange } = await callNaming(world, statefulRoles.getPet, pet)
+ */
+export async function callNaming(
+  world: StatefulWorld,
+  role: { operationId: OperationId; link: ResourceLink },
+  resource: Pet,
+): Promise<{ id: Pet['id']; exchange: Exchange; status: number }> {
+  const id = (resource as unknown as Record<string, unknown>)[role.link.field] as Pet['id']
+  const exchange = await world.client.call(role.operationId, { params: { [role.link.parameter]: id }, record: false })
+  assertRegistry(exchange)
+  return { id, exchange, status: exchange.response?.status ?? 0 }
+}
+
+/**
+ * What was removed is gone: 404 as a missing one, or 410 (RFC 9110 section 15.5.11), never the resource.
+ * @throws ModelViolation naming `what` for any other answer
+ */
+export function assertGone(exchange: Exchange, what: string, basis: Basis): void {
+  const status = exchange.response?.status
+  if (status === 404 || status === 410) return
+  throw new ModelViolation(
+    `${what} got ${statusOf(exchange)}`,
+    basis,
+    exchange,
+    '404 (or 410)',
+    exchange.response?.bodyText,
+  )
 }
