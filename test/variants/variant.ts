@@ -139,6 +139,14 @@ export function operationOf(request: VariantRequest): OperationId | undefined {
 }
 
 /**
+ * A path parameter of the operation the router resolves a request to, still percent-encoded, or undefined.
+ * @example pathParam(readRequest('http://petstore.test/v1/pets/7/'), 'petId') // '7'
+ */
+export function pathParam(request: VariantRequest, name: string): string | undefined {
+  return routeOf(request)?.params[name]
+}
+
+/**
  * The request with each path parameter replaced by what `change` makes of it (given its name and its raw,
  * still percent-encoded value), for every operation and method the router knows.
  * @example withPathParams(request, (name, value) => (name === 'petId' ? '1' : value))
