@@ -43,3 +43,19 @@ it('lists pets newest first, a created one at the head of its status', async () 
   const all = (await (await fetch(`${base}/pets?limit=100`, { headers })).json()) as Array<{ id: number }>
   expect(all.map((pet) => pet.id)).toEqual(Array.from({ length: id }, (_, i) => id - i))
 })
+
+it('refuses a name its storage cannot hold only after the key, and stores nothing then', async () => {
+  const fetch = await serveVariant(variant('storage-limited-names'))
+  const body = JSON.stringify({ name: 'x'.repeat(256), categoryId: 1 })
+  const anonymous = await fetch(`${base}/pets`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  })
+  expect(anonymous.status).toBe(401)
+  const refused = await fetch(`${base}/pets`, { method: 'POST', headers, body })
+  expect(refused.status).toBe(400)
+  expect(await refused.json()).toMatchObject({ status: 400 })
+  const all = (await (await fetch(`${base}/pets?limit=100`, { headers })).json()) as Array<{ name: string }>
+  expect(all.filter((pet) => pet.name.length > 255)).toEqual([])
+})

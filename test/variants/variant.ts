@@ -17,13 +17,13 @@ export interface VariantRequest {
   body?: string
 }
 
-/** Queries of the model the operations answer from, which a variant may answer its own way. */
-export type ModelChange = Partial<Pick<PetStoreModel, 'listPets' | 'findPet' | 'allPets'>>
+/** Calls of the model the operations answer from, which a variant may answer its own way. */
+export type ModelChange = Partial<Pick<PetStoreModel, 'listPets' | 'findPet' | 'allPets' | 'createPet'>>
 
 /**
  * Another implementation of the interface, made from the good mock (its router, operations and model): a
  * conformant one that makes a different allowed choice, or a faulty one with exactly one defect. The one
- * difference sits at one seam: its fetch wrapped (`wrap`), or a query of its model answered otherwise (`model`).
+ * difference sits at one seam: its fetch wrapped (`wrap`), or a call of its model answered otherwise (`model`).
  */
 export interface Variant {
   name: string
@@ -33,7 +33,7 @@ export interface Variant {
   /** For a conformant variant: it differs from a choice of our spec (`x-mock-behaviour`), so `--strict` fails it. */
   deviates?: boolean
   wrap(fetch: FetchLike): FetchLike
-  /** The model queries this variant answers otherwise, given the good mock's model. */
+  /** The model calls this variant answers otherwise, given the good mock's model. */
   model?(model: PetStoreModel): ModelChange
 }
 
@@ -47,12 +47,17 @@ export const goodMock: Variant = { name: 'good-mock', description: 'the mock its
  */
 export async function serveVariant(variant: Variant): Promise<FetchLike> {
   const mock = await createPetStoreMock()
-  if (variant.model) Object.assign(mock.model, variant.model(mock.model))
+  if (variant.model) {
+    // The variant's calls reach the good model through a copy (getters kept live), never its own changed ones.
+    const good = mock.model
+    const unchanged = Object.create(Object.getPrototypeOf(good), Object.getOwnPropertyDescriptors(good))
+    Object.assign(good, variant.model(unchanged))
+  }
   return variant.wrap(mock.fetch)
 }
 
 /**
- * A variant whose one difference is in the model: every operation, present or future, reads the changed query.
+ * A variant whose one difference is in the model: every operation, present or future, meets the changed call.
  * @example onModel({ name, description, model: (model) => ({ listPets: … }) })
  */
 export function onModel(options: Omit<Variant, 'wrap'> & { model: NonNullable<Variant['model']> }): Variant {
