@@ -1,18 +1,19 @@
-import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { MockError } from '../../mocks/core/mock-error.ts'
 import { isInt64 } from '../../spec/int64.ts'
 import { parseJson } from '../../spec/json/parse-json.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Pet } from '../../spec/types.ts'
+import { mappedIds, offsetIds } from './mapped-ids.ts'
 import {
-  forward,
   json,
-  jsonBodyOf,
   mapJson,
+  onModel,
   operationOf,
-  readRequest,
   rewrite,
   type Variant,
   type VariantRequest,
+  validAuth,
+  withPathParams,
 } from './variant.ts'
 
 const listing = (request: VariantRequest) => operationOf(request) === 'listPets'
@@ -25,31 +26,14 @@ const mapPets = (value: unknown, change: (pet: Pet) => unknown): unknown =>
 
 /** Implementations that make other choices the interface allows: each must pass the suite. */
 export const conformantVariants: Array<Variant> = [
-  {
-    name: 'storage-limited-names',
-    description:
-      'refuses, with a 400 Error, a pet whose name is over 255 characters or holds a control character ' +
+  refusesNames(
+    'storage-limited-names',
+    'refuses, with a 400 Error, a pet whose name is over 255 characters or holds a control character ' +
       '(a database column), never storing it changed',
-    deviates: true,
-    wrap: (fetch) => async (input, init) => {
-      const request = readRequest(input, init)
-      const name =
-        operationOf(request) === 'createPet' && request.body !== undefined ? jsonBodyOf(request)?.name : undefined
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
-      if (typeof name !== 'string' || (name.length <= 255 && !/[\u0000-\u001f\u007f]/.test(name)))
-        return fetch(input, init)
-      // Authentication still comes first: the same credentials on a read tell whether the key is good.
-      const probe = await forward(fetch, {
-        ...request,
-        method: 'GET',
-        url: new URL('pets?limit=1', request.url),
-        body: undefined,
-      })
-      if (probe.status === 401) return probe
-      const message = 'The name is too long or holds a control character.'
-      return json(400, { code: 'invalid_name', message, status: 400 })
-    },
-  },
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+    (name) => name.length > 255 || /[\u0000-\u001f\u007f]/.test(name),
+    'The name is too long or holds a control character.',
+  ),
   {
     name: 'slow-with-429',
     description: 'answers after a delay, and every 25th request with 429 and Retry-After: 0 (a rate limiter)',
@@ -63,43 +47,24 @@ export const conformantVariants: Array<Variant> = [
       }
     },
   },
-  {
+  onModel({
     name: 'newest-first',
     description: 'lists pets newest first',
-    wrap: (fetch) => {
-      // Its own index of every pet, newest last: the pets at start-up (the good mock starts with fewer
-      // than 100), then each one it creates. Lists are answered from it, newest first.
-      let index: Promise<Array<Pet>> | undefined
-      return async (input, init) => {
-        const request = readRequest(input, init)
-        index ??= forward(fetch, {
-          method: 'GET',
-          url: new URL('/v1/pets?limit=100', request.url),
-          headers: { authorization: `Bearer ${developmentApiKey}` },
-        })
-          .then((response) => response.text())
-          .then((text) => parseJson(text) as Array<Pet>)
-        const pets = await index
-        const original = await forward(fetch, request, { signal: init?.signal })
-        if (operationOf(request) === 'createPet' && original.status === 201)
-          return mapJson(original, (pet) => {
-            pets.push(pet as Pet)
-            return pet
-          })
-        if (!listing(request) || original.status !== 200) return original
-        // As many pets as the good mock returned, but taken from the newest end.
-        const count = ((await original.json()) as Array<Pet>).length
-        const status = request.url.searchParams.get('status')
-        const matching = pets.filter((pet) => status === null || pet.status === status)
-        return json(200, matching.reverse().slice(0, count))
-      }
-    },
-  },
-  offsetIds('large-ids', 'assigns ids above 10^12', 10n ** 12n),
-  offsetIds(
+    // The model's list answer, newest first: whatever operation lists pets, and whichever pets exist.
+    model: (model) => ({
+      listPets: ({ status, limit }) =>
+        model
+          .allPets()
+          .filter((pet) => status === undefined || pet.status === status)
+          .slice(-limit)
+          .reverse(),
+    }),
+  }),
+  mappedIds('large-ids', 'assigns ids above 10^12', offsetIds(10n ** 12n)),
+  mappedIds(
     'ids-above-2^53',
     'assigns int64 ids above 2^53 (up to 2^62 and more), which JSON.parse would round',
-    2n ** 62n,
+    offsetIds(2n ** 62n),
   ),
   rewrite({
     name: 'extra-fields-and-headers',
@@ -224,32 +189,21 @@ export const conformantVariants: Array<Variant> = [
     name: 'lax-pet-ids',
     description: 'reads a pet id with Number(), so /pets/1.0 and /pets/%201 answer pet 1 (and /pets/7.5 is 404)',
     deviates: true,
-    request: (r) => {
-      const match = /\/pets\/([^/]+)$/.exec(r.url.pathname)
-      if (operationOf(r) !== 'getPet' || !match) return r
-      const id = Number(decodeURIComponent(match[1] as string))
-      if (!Number.isSafeInteger(id) || String(id) === match[1]) return r
-      const url = new URL(r.url)
-      url.pathname = url.pathname.replace(/[^/]+$/, id > 0 ? String(id) : '0')
-      return { ...r, url }
-    },
+    request: (r) =>
+      operationOf(r) === 'getPet'
+        ? withPathParams(r, (name, value) => (name === 'petId' ? laxPetId(value) : value))
+        : r,
     response: (response, r) =>
       operationOf(r) === 'getPet' && response.status === 400
         ? mapJson(response, (v) => ({ ...(v as object), status: 404 }), 404)
         : response,
   }),
-  rewrite({
-    name: 'empty-name-refused',
-    description: "refuses an empty or blank name with 400 (a validation library's default), stores every other",
-    deviates: true,
-    request: (r) => {
-      if (operationOf(r) !== 'createPet' || r.headers.authorization !== `Bearer ${developmentApiKey}`) return r
-      const name = jsonBodyOf(r)?.name
-      return typeof name === 'string' && name.trim() === ''
-        ? json(400, { code: 'validation_error', message: '"name" is not allowed to be empty', status: 400 })
-        : r
-    },
-  }),
+  refusesNames(
+    'empty-name-refused',
+    "refuses an empty or blank name with 400 (a validation library's default), stores every other",
+    (name) => name.trim() === '',
+    '"name" is not allowed to be empty',
+  ),
   rewrite({
     name: 'media-type-415',
     description: 'refuses a body that is not application/json with 415',
@@ -261,24 +215,31 @@ export const conformantVariants: Array<Variant> = [
   }),
 ]
 
-/** Ids the good mock assigns, moved up by `offset`: a store whose ids start elsewhere. */
-function offsetIds(name: string, description: string, offset: bigint): Variant {
-  return rewrite({
+/** A pet id as `Number()` reads it, written as the good mock reads ids; one it cannot read as it came. */
+function laxPetId(raw: string): string {
+  let id: number
+  try {
+    id = Number(decodeURIComponent(raw))
+  } catch {
+    return raw
+  }
+  if (!Number.isSafeInteger(id) || String(id) === raw) return raw
+  return id > 0 ? String(id) : '0'
+}
+
+/**
+ * A store whose model refuses some names the good mock stores: with a 400 Error, after the key and the body's
+ * shape are checked, as every create of the good mock (the refusal is the model's, so the order is the core's).
+ */
+function refusesNames(name: string, description: string, refuses: (name: string) => boolean, message: string): Variant {
+  return onModel({
     name,
     description,
-    request: (r) => {
-      const match = /\/pets\/(-?\d+)$/.exec(r.url.pathname)
-      if (!match || r.method !== 'GET') return r
-      const id = BigInt(match[1] as string)
-      const url = new URL(r.url)
-      // Ids start above the offset: a smaller one names no pet (0 names none in the good mock either).
-      url.pathname = url.pathname.replace(/-?\d+$/, String(id > offset ? id - offset : 0n))
-      return { ...r, url }
-    },
-    response: (response, r) =>
-      response.ok && operationOf(r) !== 'sendMessage'
-        ? mapJson(response, (v) => mapPets(v, (pet) => ({ ...pet, id: BigInt(pet.id) + offset })))
-        : response,
+    deviates: true,
+    model: (model) => ({
+      createPet: (newPet) =>
+        refuses(newPet.name) ? Promise.reject(new MockError(400, 'invalid_body', message)) : model.createPet(newPet),
+    }),
   })
 }
 
@@ -325,7 +286,7 @@ function forgivingQueries(): Array<Variant> {
       // After authentication, as every answer (the generated phase caught an earlier version answering without a key).
       request: (r) =>
         listing(r) &&
-        r.headers.authorization === `Bearer ${developmentApiKey}` &&
+        r.headers.authorization === validAuth &&
         !['available', 'pending', 'sold', null].includes(r.url.searchParams.get('status'))
           ? json(200, [])
           : r,

@@ -5,6 +5,7 @@ import {
   jsonBodyOf,
   mapJson,
   operationOf,
+  pathParam,
   readRequest,
   rewrite,
   type Variant,
@@ -123,8 +124,8 @@ export const exploredFaultyVariants: Array<Variant> = [
     description: 'answers 500 to a pet id beyond 2^53 (parses it into a double and fails the lookup)',
     caughtBy: 'generated_get_pet',
     request: (r) => {
-      const id = /\/pets\/(-?\d+)$/.exec(r.url.pathname)?.[1]
-      if (operationOf(r) !== 'getPet' || r.headers.authorization !== validAuth || id === undefined) return r
+      const id = pathParam(r, 'petId')
+      if (operationOf(r) !== 'getPet' || r.headers.authorization !== validAuth || !/^-?\d+$/.test(id ?? '')) return r
       return Number.isSafeInteger(Number(id))
         ? r
         : json(500, { code: 'internal', message: 'Lookup failed.', status: 500 })

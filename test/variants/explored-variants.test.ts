@@ -1,26 +1,22 @@
 import { expect, it } from 'vitest'
-import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
 import { failuresOf } from '../../contract-tests/model/scenario-result.ts'
 import { curlCommand } from '../../contract-tests/reports/curl-command.ts'
 import { runContract } from '../../contract-tests/run/run-contract.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
-import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
 import { exploredFaultyVariants, statefulFaultyVariants } from './explored-faulty-variants.ts'
 import { requestFormFaultyVariants } from './request-form-faulty-variants.ts'
+import { goodMock, serveVariant, type Variant } from './variant.ts'
+import { variantSeed } from './variant-seed.ts'
 
-// A fixed seed under CI keeps the release gate deterministic; a fresh one locally explores further.
-const seed = process.env.CI ? 1 : undefined
-
-async function explore(wrap: (fetch: FetchLike) => FetchLike, only: Array<string>) {
-  const mock = await createPetStoreMock()
+async function explore(variant: Variant, only: Array<string>) {
   return runContract({
     targetName: 'variant',
     baseUrl: 'http://petstore.test/v1',
     messagesBaseUrl: 'http://petstore.test',
     apiKey: developmentApiKey,
-    fetch: wrap(mock.fetch),
+    fetch: await serveVariant(variant),
     only,
-    explore: { seed, maxExamples: 60 },
+    explore: { seed: variantSeed, maxExamples: 60 },
   })
 }
 
@@ -29,7 +25,7 @@ const faulty = [...exploredFaultyVariants, ...requestFormFaultyVariants, ...stat
 it.each(faulty.map((variant) => [variant.name, variant] as const))(
   'finds %s by exploring, with a shrunk request and a curl line without the key',
   async (_name, variant) => {
-    const result = await explore(variant.wrap, [variant.caughtBy as string])
+    const result = await explore(variant, [variant.caughtBy as string])
     const failures = result.scenarios.flatMap((scenario) => failuresOf(scenario))
     expect(result.exitCode, `seed ${result.explore?.seed}`).toBe(1)
     const failure = failures.find(({ result: check }) => check.check === variant.caughtBy)
@@ -47,7 +43,7 @@ it.each(faulty.map((variant) => [variant.name, variant] as const))(
 )
 
 it('passes the good mock in every exploring check', async () => {
-  const result = await explore((fetch) => fetch, ['generated', 'stateful'])
+  const result = await explore(goodMock, ['generated', 'stateful'])
   expect(result.scenarios.flatMap((scenario) => failuresOf(scenario))).toEqual([])
   expect(result.exitCode).toBe(0)
 })
@@ -63,7 +59,7 @@ it('covers every check of the exploring phases with at least one faulty variant'
 it('reports both defects of a createPet that has two, each with its own repro', async () => {
   const trim = exploredFaultyVariants.find((variant) => variant.name === 'name-trimmed')!
   const crash = requestFormFaultyVariants.find((variant) => variant.name === 'nested-extra-field-500')!
-  const result = await explore((fetch) => trim.wrap(crash.wrap(fetch)), ['generated_valid_create'])
+  const result = await explore({ ...trim, wrap: (fetch) => trim.wrap(crash.wrap(fetch)) }, ['generated_valid_create'])
   const messages = result.scenarios.flatMap((scenario) => failuresOf(scenario)).map(({ result: r }) => r.message)
   expect(
     messages.some((message) => /"name" came back/.test(message)),

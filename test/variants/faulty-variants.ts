@@ -1,9 +1,18 @@
 import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Pet } from '../../spec/types.ts'
-import { json, mapJson, operationOf, rewrite, type Variant, type VariantRequest } from './variant.ts'
+import {
+  json,
+  mapJson,
+  operationOf,
+  pathParam,
+  rewrite,
+  type Variant,
+  type VariantRequest,
+  validAuth,
+  withPathParams,
+} from './variant.ts'
 
-const validAuth = `Bearer ${developmentApiKey}`
 const withAuth = (request: VariantRequest): VariantRequest => ({
   ...request,
   headers: { ...request.headers, authorization: validAuth },
@@ -144,7 +153,7 @@ export const faultyVariants: Array<Variant> = [
     description: 'pets created after start-up are not found by GET /pets/{petId}',
     caughtBy: 'created_readable',
     request: (r) =>
-      getting(r) && Number(r.url.pathname.split('/').pop()) > 50
+      getting(r) && Number(pathParam(r, 'petId')) > 50
         ? json(404, { code: 'not_found', message: 'No such pet.', status: 404 })
         : r,
   }),
@@ -167,7 +176,7 @@ export const faultyVariants: Array<Variant> = [
           overwritten.set(body.id, pet)
           return json(201, pet)
         }
-        const id = Number(r.url.pathname.split('/').pop())
+        const id = Number(pathParam(r, 'petId'))
         if (getting(r) && overwritten.has(id) && r.headers.authorization === validAuth)
           return json(200, overwritten.get(id))
         return r
@@ -313,13 +322,14 @@ export const faultyVariants: Array<Variant> = [
     name: 'pet-id-parsed-leniently',
     description: 'a pet id like "1.5" is read as 1',
     caughtBy: 'invalid_pet_id_rejected',
-    request: (r) => {
-      const id = r.url.pathname.split('/').pop() ?? ''
-      if (!getting(r) || /^-?\d+$/.test(id) || Number.isNaN(Number.parseInt(id, 10))) return r
-      const url = new URL(r.url)
-      url.pathname = url.pathname.replace(/[^/]+$/, String(Number.parseInt(id, 10)))
-      return { ...r, url }
-    },
+    request: (r) =>
+      getting(r)
+        ? withPathParams(r, (name, id) =>
+            name !== 'petId' || /^-?\d+$/.test(id) || Number.isNaN(Number.parseInt(id, 10))
+              ? id
+              : String(Number.parseInt(id, 10)),
+          )
+        : r,
   }),
   rewrite({
     name: 'unknown-pet-200-null',

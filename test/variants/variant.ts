@@ -1,8 +1,12 @@
 import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { findRoute } from '../../mocks/core/route-table.ts'
+import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
+import type { PetStoreModel } from '../../mocks/model/create-pet-store-model.ts'
+import { createMount } from '../../mocks/msw/create-mount.ts'
 import { parseJson } from '../../spec/json/parse-json.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
-import { operationList } from '../../spec/operations.ts'
+import type { OperationSpec } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
 
 /** A request as a variant sees it, before it reaches the good mock. */
@@ -13,9 +17,13 @@ export interface VariantRequest {
   body?: string
 }
 
+/** Calls of the model the operations answer from, which a variant may answer its own way. */
+export type ModelChange = Partial<Pick<PetStoreModel, 'listPets' | 'findPet' | 'allPets' | 'createPet'>>
+
 /**
- * Another implementation of the interface, made by wrapping the good mock's fetch: a conformant one
- * that makes a different allowed choice, or a faulty one with exactly one defect.
+ * Another implementation of the interface, made from the good mock (its router, operations and model): a
+ * conformant one that makes a different allowed choice, or a faulty one with exactly one defect. The one
+ * difference sits at one seam: its fetch wrapped (`wrap`), or a call of its model answered otherwise (`model`).
  */
 export interface Variant {
   name: string
@@ -25,6 +33,35 @@ export interface Variant {
   /** For a conformant variant: it differs from a choice of our spec (`x-mock-behaviour`), so `--strict` fails it. */
   deviates?: boolean
   wrap(fetch: FetchLike): FetchLike
+  /** The model calls this variant answers otherwise, given the good mock's model. */
+  model?(model: PetStoreModel): ModelChange
+}
+
+/** The good mock itself, as a variant with no difference: what every other variant is measured against. */
+export const goodMock: Variant = { name: 'good-mock', description: 'the mock itself', wrap: (fetch) => fetch }
+
+/**
+ * A fresh good mock with the variant's difference applied: its model change in the default store (the one
+ * every request without `X-Mock-Session` reaches), then its wrapper around the mock's fetch.
+ * @example const fetch = await serveVariant(variant)
+ */
+export async function serveVariant(variant: Variant): Promise<FetchLike> {
+  const mock = await createPetStoreMock()
+  if (variant.model) {
+    // The variant's calls reach the good model through a copy (getters kept live), never its own changed ones.
+    const good = mock.model
+    const unchanged = Object.create(Object.getPrototypeOf(good), Object.getOwnPropertyDescriptors(good))
+    Object.assign(good, variant.model(unchanged))
+  }
+  return variant.wrap(mock.fetch)
+}
+
+/**
+ * A variant whose one difference is in the model: every operation, present or future, meets the changed call.
+ * @example onModel({ name, description, model: (model) => ({ listPets: … }) })
+ */
+export function onModel(options: Omit<Variant, 'wrap'> & { model: NonNullable<Variant['model']> }): Variant {
+  return { ...options, wrap: (fetch) => fetch }
 }
 
 /** The request a fetch call describes, with lower-case header names. */
@@ -68,20 +105,73 @@ export function json(status: number, value: unknown, headers: Record<string, str
   })
 }
 
-// Each operation's path as a pattern on the end of a URL path (`/pets/{petId}` matches `/v1/pets/7`), a trailing
-// slash allowed as the mock's router allows it.
-const matchers = operationList.map((operation) => ({
-  operation,
-  path: new RegExp(`${operation.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
-}))
+/** A request the good mock's router resolves to an operation. */
+export interface RoutedRequest {
+  route: OperationSpec
+  /** Path parameters by name, still percent-encoded. */
+  params: Readonly<Record<string, string | undefined>>
+  /** What of the URL path comes before the route's own path (`/v1`), and the route's path (`/pets/7`). */
+  basePath: string
+  path: string
+}
+
+// Where the good mock the variants wrap serves each base: its handlers' defaults, pets first as they try them.
+const mounts = [createMount('pets', '*/v1', true), createMount('messages', '*', false)]
 
 /**
- * Which operation of the catalogue a request is for, by method and path.
+ * The operation the good mock's own router resolves a request to (HEAD to its GET operation), or undefined.
+ * @example routeOf(readRequest('http://petstore.test/v1/pets/7'))?.params // { petId: '7' }
+ */
+export function routeOf({ method, url }: VariantRequest): RoutedRequest | undefined {
+  for (const mount of mounts) {
+    const path = mount.pathBelow(url)
+    if (path === undefined) continue
+    const match = findRoute(mount.base, method, path)
+    if (match?.kind !== 'operation') continue
+    const basePath = url.pathname.slice(0, url.pathname.length - path.length)
+    return { route: match.route, params: match.params, basePath, path }
+  }
+  return undefined
+}
+
+/**
+ * Which operation of the catalogue a request is for, by method (exactly: HEAD is none) and path.
  * @example operationOf(readRequest('http://petstore.test/v1/pets/7')) // 'getPet'
  */
-export function operationOf({ method, url }: VariantRequest): OperationId | undefined {
-  return matchers.find(({ operation, path }) => operation.method === method && path.test(url.pathname))?.operation
-    .operationId
+export function operationOf(request: VariantRequest): OperationId | undefined {
+  const routed = routeOf(request)
+  return routed?.route.method === request.method ? routed.route.operationId : undefined
+}
+
+/**
+ * A path parameter of the operation the router resolves a request to, still percent-encoded, or undefined.
+ * @example pathParam(readRequest('http://petstore.test/v1/pets/7/'), 'petId') // '7'
+ */
+export function pathParam(request: VariantRequest, name: string): string | undefined {
+  return routeOf(request)?.params[name]
+}
+
+/**
+ * The request with each path parameter replaced by what `change` makes of it (given its name and its raw,
+ * still percent-encoded value), for every operation and method the router knows.
+ * @example withPathParams(request, (name, value) => (name === 'petId' ? '1' : value))
+ */
+export function withPathParams(
+  request: VariantRequest,
+  change: (name: string, value: string) => string,
+): VariantRequest {
+  const routed = routeOf(request)
+  if (!routed) return request
+  const names = routed.route.pattern.split('/')
+  const segments = routed.path.split('/')
+  const changed = segments.map((segment, i) => {
+    const name = names[i]
+    return name?.startsWith(':') ? change(name.slice(1), segment) : segment
+  })
+  if (changed.every((segment, i) => segment === segments[i])) return request
+  const url = new URL(request.url)
+  url.pathname = routed.basePath + changed.join('/')
+  return { ...request, url }
 }
 
 /**

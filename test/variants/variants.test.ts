@@ -1,35 +1,28 @@
 import { describe, expect, it } from 'vitest'
-import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
 import type { RunResult } from '../../contract-tests/model/run-result.ts'
 import { failuresOf } from '../../contract-tests/model/scenario-result.ts'
 import { runContract } from '../../contract-tests/run/run-contract.ts'
 import { scenarioGroups } from '../../contract-tests/scenarios/registry.ts'
 import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
-import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
 import { conformantVariants } from './conformant-variants.ts'
 import { faultyVariants } from './faulty-variants.ts'
+import { goodMock, serveVariant, type Variant } from './variant.ts'
+import { variantSeed } from './variant-seed.ts'
 
 // The exploring phases prove themselves in explored-variants.test.ts; here they run against the good mock
 // and the conformant variants (no false alarm), while each faulty variant needs only the named scenarios.
 const namedScenarios = scenarioGroups.map((group) => group.name)
-// A fixed seed under CI keeps the release gate deterministic; a fresh one locally explores further.
-const seed = process.env.CI ? 1 : undefined
 
-async function runAgainst(
-  wrap: (fetch: FetchLike) => FetchLike,
-  strict = false,
-  only: ReadonlyArray<string> = [],
-): Promise<RunResult> {
-  const mock = await createPetStoreMock()
+async function runAgainst(variant: Variant, strict = false, only: ReadonlyArray<string> = []): Promise<RunResult> {
   return runContract({
     strict,
     targetName: 'variant',
     baseUrl: 'http://petstore.test/v1',
     messagesBaseUrl: 'http://petstore.test',
     apiKey: developmentApiKey,
-    fetch: wrap(mock.fetch),
+    fetch: await serveVariant(variant),
     only,
-    explore: { seed },
+    explore: { seed: variantSeed },
   })
 }
 
@@ -43,7 +36,7 @@ function failedChecks(result: RunResult): Set<string> {
 }
 
 it.each([false, true])('passes the good mock with no failure and no finding (strict: %s)', async (strict) => {
-  const result = await runAgainst((fetch) => fetch, strict)
+  const result = await runAgainst(goodMock, strict)
   expect(failedChecks(result), `seed ${result.explore?.seed}`).toEqual(new Set())
   expect(result.exitCode).toBe(0)
   expect(result.findings).toEqual({ violations: 0, deviations: 0 })
@@ -54,7 +47,7 @@ describe('faulty implementations', () => {
   it.each(faultyVariants.map((variant) => [variant.name, variant] as const))(
     'fails %s, caught by the right check',
     async (_name, variant) => {
-      const result = await runAgainst(variant.wrap, false, namedScenarios)
+      const result = await runAgainst(variant, false, namedScenarios)
       expect(result.exitCode).toBe(1)
       expect([...failedChecks(result)]).toContain(variant.caughtBy)
     },
@@ -65,7 +58,7 @@ describe('conformant implementations that make other allowed choices', () => {
   it.each(conformantVariants.map((variant) => [variant.name, variant] as const))(
     'passes %s',
     async (_name, variant) => {
-      const result = await runAgainst(variant.wrap)
+      const result = await runAgainst(variant)
       const failures = [result.setup, ...result.scenarios].flatMap((scenario) =>
         failuresOf(scenario).map(({ result: failure }) => `${scenario.title}: [${failure.check}] ${failure.message}`),
       )
@@ -79,7 +72,7 @@ describe('conformant implementations that make other allowed choices', () => {
   it.each(conformantVariants.map((variant) => [variant.name, variant] as const))(
     'judges %s under --strict: fails it exactly when it deviates from the spec',
     async (_name, variant) => {
-      const result = await runAgainst(variant.wrap, true)
+      const result = await runAgainst(variant, true)
       const failures = [result.setup, ...result.scenarios].flatMap((scenario) => failuresOf(scenario))
       const messages = failures.map(({ result: failure }) => `[${failure.check}] ${failure.message}`)
       const why = `seed ${result.explore?.seed}: ${messages.join('\n')}`
