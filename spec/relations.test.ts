@@ -11,7 +11,7 @@ it('reads createPet as the creator whose id getPet takes, from the link on its 2
   expect(statefulRoles.getPet).toMatchObject({ kind: 'read', creator: 'createPet', link: { parameter: 'petId' } })
 })
 
-it("reads listPets as the list of what createPet creates, its filter's values and its limit's bounds from the spec", () => {
+it("reads listPets as the list of what createPet creates, its filter's values and limit's bounds from the spec", () => {
   expect(statefulRoles.listPets).toMatchObject({
     kind: 'list',
     creator: 'createPet',

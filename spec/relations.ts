@@ -52,7 +52,10 @@ export type StatefulRole =
     }
   | { kind: 'stateless'; operationId: OperationId; reason: string }
 
-/** Thrown while loading when the spec leaves an operation out of the stateful phase, or relates it in a way it cannot follow. */
+/**
+ * Thrown while loading when the spec leaves an operation out of the stateful phase, or relates it in a way
+ * the phase cannot follow.
+ */
 export class RelationError extends TypeError {
   override name = 'RelationError'
 }
@@ -135,7 +138,8 @@ function listRole(
   )
   if (!creator)
     throw new RelationError(
-      `Failed to place "${operation.operationId}" in the stateful phase: its x-collection lists ${items ?? 'no schema'}, ` +
+      `Failed to place "${operation.operationId}" in the stateful phase: its x-collection lists ` +
+        `${items ?? 'no schema'}, ` +
         'which no operation with links creates.',
     )
   const parameters = ((operationObjects.get(operation.operationId)?.parameters ?? []) as Array<Json>).map(resolveRef)

@@ -1,6 +1,7 @@
 import type fc from 'fast-check'
 import { operations } from '../../spec/operations.ts'
 import { rolesOf, type StatefulRole } from '../../spec/relations.ts'
+import type { OperationId } from '../../spec/types.ts'
 import { statusOf } from '../model/exchange.ts'
 import { ModelViolation } from './model-violation.ts'
 import { linkBasis, ReadResource } from './read-resource.ts'
@@ -35,7 +36,7 @@ export class RemoveResource implements Command {
         `${operationId} of resource ${id}, created by this run, got ${statusOf(exchange)}`,
         linkBasis(this.role),
         exchange,
-        `a documented 2xx (${operations[operationId].documentedStatuses.filter((key) => key.startsWith('2')).join(', ')})`,
+        `a documented 2xx (${successes(operationId)})`,
         exchange.response?.bodyText,
       )
     knowledge.remove(target)
@@ -45,3 +46,6 @@ export class RemoveResource implements Command {
   }
   toString = () => `${this.role.operationId}(${this.again ? 'again ' : ''}#${this.index})`
 }
+
+const successes = (operationId: OperationId) =>
+  operations[operationId].documentedStatuses.filter((key) => key.startsWith('2')).join(', ')
