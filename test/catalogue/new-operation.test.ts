@@ -122,6 +122,12 @@ it('puts the operation into the catalogue, the auth matrix, the fuzz and the sta
   expect(fuzzDeletes).toBeGreaterThan(0)
 }, 60_000)
 
+it('survives the fuzz with the new operation among its targets: never a 5xx, every 4xx an Error', async () => {
+  const args = ['scripts/fuzz.ts', '--runs', '400', '--seconds', '40', '--seed', String(seed), '--target', 'in-process']
+  const { stdout } = await inCopy(args)
+  expect(stdout).toMatch(/^in-process: ok: /m)
+}, 120_000)
+
 it.each(['in-process', 'standalone'])(
   'passes the whole contract suite on the %s mock, deleting only pets the run created',
   async (transport) => {
