@@ -49,7 +49,7 @@ let afterEdits: { files: Array<string>; output: string }
 
 beforeAll(async () => {
   copy = await mkdtemp(join(tmpdir(), 'petstore-new-operation-'))
-  for (const folder of ['spec', 'mocks', 'contract-tests', 'fixtures', 'scripts', 'test/fuzz', 'test/support'])
+  for (const folder of ['spec', 'mocks', 'contract-tests', 'fixtures', 'scripts', 'tools', 'test/fuzz', 'test/support'])
     await cp(join(projectRoot, folder), join(copy, folder), { recursive: true })
   for (const file of ['tsconfig.json', 'package.json']) await cp(join(projectRoot, file), join(copy, file))
   await mkdir(join(copy, 'test/catalogue'), { recursive: true })
