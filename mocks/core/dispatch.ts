@@ -223,7 +223,7 @@ export function withCors(answer: MockResponse, origin: string | null | undefined
     merged = Object.freeze({ ...corsHeaders, ...headers })
     mergedHeaders.set(headers, merged)
   }
-  return { status: answer.status, headers: merged, body: answer.body }
+  return { ...answer, headers: merged }
 }
 
 const mergedHeaders = new WeakMap<Record<string, string>, Record<string, string>>()
