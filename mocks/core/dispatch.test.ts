@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { createPetStoreModel } from '../model/create-pet-store-model.ts'
 import { createPetStoreCore, developmentApiKey } from './create-pet-store-core.ts'
-import type { DispatchRequest } from './dispatch.ts'
+import { type DispatchRequest, withCors } from './dispatch.ts'
 
 const core = createPetStoreCore({ model: await createPetStoreModel({ pets: 5 }) })
 
@@ -69,4 +69,10 @@ it.each([
 ])('leaves the CORS headers off the answer to %s %s without an Origin', async (method, path) => {
   const answer = await core.dispatch(request(method, path))
   expect(answer?.headers['access-control-allow-origin']).toBeUndefined()
+})
+
+it('keeps the fault of an answer with a shared (frozen) header set when it puts the CORS headers on', () => {
+  const headers = Object.freeze({ deprecation: 'true' })
+  const answer = withCors({ status: 0, headers, fault: 'reset' }, 'http://app.test')
+  expect(answer).toMatchObject({ fault: 'reset', headers: { deprecation: 'true', 'access-control-allow-origin': '*' } })
 })

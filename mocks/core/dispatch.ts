@@ -60,45 +60,59 @@ export type Dispatch = (request: DispatchRequest) => MockResponse | Promise<Mock
 export function createDispatch(context: DispatchContext): Dispatch {
   const { sessions, journal, held } = context
 
+  /** Records a request in the journal and puts the CORS headers on its answer; `waited`: not answered at once. */
+  const finish = (exchange: Exchange, answer: MockResponse, waited = false): MockResponse => {
+    const { request } = exchange
+    const { pathname, search } = request
+    // Where either part is long, both are copies: an adapter's path and query are slices of the whole URL
+    // (up to node's 16 KB), and a slice, cut or not, keeps all of it alive for as long as the entry lives.
+    const long = pathname.length > maxJournalText || search.length > maxJournalText
+    journal.record({
+      method: request.method,
+      path: long ? journalCopy(pathname) : pathname,
+      query: long ? journalCopy(search) : search,
+      status: answer.fault ? null : answer.status,
+      // An answer given at once took well under the journal's 0.01 ms: the clock is read again only for one
+      // that waited (a body, a delay), which saves a clock read on every common request.
+      durationMs: waited ? performance.now() - exchange.started : 0,
+      at: exchange.started,
+      session: exchange.session,
+      route: exchange.route,
+    })
+    return withCors(answer, request.header('origin'))
+  }
+
   return (request) => {
     const { method, path } = request
     const started = performance.now()
     const match = findRoute(request.base, method, path)
     if (!match && !request.owned) return undefined
-    let session: string | null = null
-    if (!match) return finish(journal, request, started, null, null, routeNotFound(method, request.pathname))
+    const exchange = new Exchange(request, started)
+    if (!match) return finish(exchange, routeNotFound(method, request.pathname))
     if (match.kind === 'path')
-      return finish(
-        journal,
-        request,
-        started,
-        null,
-        null,
-        method === 'OPTIONS' ? preflight(match.allow) : methodNotAllowed(method, match.allow),
-      )
+      return finish(exchange, method === 'OPTIONS' ? preflight(match.allow) : methodNotAllowed(method, match.allow))
 
     const { route } = match
+    exchange.route = route
+    exchange.params = match.params
     let prefer: ParsedPrefer | undefined
     try {
-      session = sessionName(request.header('x-mock-session'))
+      exchange.session = sessionName(request.header('x-mock-session'))
       const refusal = context.authenticate(request.header('authorization'))
-      if (refusal) return finish(journal, request, started, session, route, errorResponse(refusal))
+      if (refusal) return finish(exchange, errorResponse(refusal))
       const preferHeader = request.header('prefer')
       if (preferHeader) prefer = parsePrefer(preferHeader, route)
     } catch (error) {
-      const answer = error instanceof MockError ? errorResponse(error) : internalErrorResponse()
-      return finish(journal, request, started, session, route, answer)
+      return finish(exchange, error instanceof MockError ? errorResponse(error) : internalErrorResponse())
     }
-    const operationRequest = new DispatchedRequest(match.params, request)
-    const current = sessions.get(session)
+    const current = sessions.get(exchange.session)
     const ruled = current.rules.match(route.operationId)
     const model = current.model()
     // The common case, no control in use: the operation on the store, as fast as before controls existed.
     if (!ruled && !prefer?.applied && !(model instanceof Promise)) {
-      const answer = context.run(route, operationRequest, model)
-      if (!(answer instanceof Promise)) return finish(journal, request, started, session, route, answer)
-      const name = session
-      return answer.then((value) => finish(journal, request, started, name, route, value, true))
+      const answer = context.run(route, exchange, model)
+      if (!(answer instanceof Promise)) return finish(exchange, answer)
+      return answer.then((value) => finish(exchange, value, true))
     }
     const preferences: Preferences = { ...ruled, ...withoutUndefined(prefer?.preferences) }
     const cause = prefer?.applied ? `Prefer: ${prefer.applied}` : 'a mock rule'
@@ -109,78 +123,58 @@ export function createDispatch(context: DispatchContext): Dispatch {
       try {
         if (holdMs > 0) held.take()
       } catch (error) {
-        const refusal = error instanceof MockError ? errorResponse(error) : internalErrorResponse()
-        return finish(journal, request, started, session, route, refusal, true)
+        return finish(exchange, error instanceof MockError ? errorResponse(error) : internalErrorResponse(), true)
       }
       try {
         if (replacesOperation(preferences))
           answer = forcedAnswer(preferences, `${method} ${shorten(request.pathname, 80)}`, cause)
-        else answer = reshapeAnswer(await context.run(route, operationRequest, await model), preferences)
+        else answer = reshapeAnswer(await context.run(route, exchange, await model), preferences)
         if (holdMs > 0) await holdFor(holdMs, request.signal)
       } finally {
         if (holdMs > 0) held.release()
       }
       if (prefer?.applied) answer = { ...answer, headers: { ...answer.headers, 'preference-applied': prefer.applied } }
-      return finish(journal, request, started, session, route, answer, true)
+      return finish(exchange, answer, true)
     })()
   }
 }
 
-/**
- * An operation's view of a request: the adapter's request with the path parameters. Its query is parsed on
- * first read: most operations never read it.
- */
-class DispatchedRequest implements OperationRequest {
-  #query: URLSearchParams | undefined
-  readonly params: Readonly<Record<string, string | undefined>>
-  readonly #request: DispatchRequest
+const noParams: Readonly<Record<string, string | undefined>> = Object.freeze({})
 
-  constructor(params: Readonly<Record<string, string | undefined>>, request: DispatchRequest) {
-    this.params = params
-    this.#request = request
+/**
+ * One request on its way through the router: what the journal records of it (when it arrived, its session,
+ * the operation it reached) and an operation's view of it (the adapter's request with the path parameters).
+ * One object per request, which the router builds anyway for the operation. Its query is parsed on first
+ * read: most operations never read it.
+ */
+class Exchange implements OperationRequest {
+  readonly request: DispatchRequest
+  /** When it arrived, as `performance.now()`. */
+  readonly started: number
+  /** The `X-Mock-Session` it came with, once read; null for the default store. */
+  session: string | null = null
+  /** The operation it reached, or null (unknown path or method). */
+  route: OperationSpec | null = null
+  params: Readonly<Record<string, string | undefined>> = noParams
+  #query: URLSearchParams | undefined
+
+  constructor(request: DispatchRequest, started: number) {
+    this.request = request
+    this.started = started
   }
 
   get query(): URLSearchParams {
-    this.#query ??= new URLSearchParams(this.#request.search)
+    this.#query ??= new URLSearchParams(this.request.search)
     return this.#query
   }
 
   header(name: string): string | null | undefined {
-    return this.#request.header(name)
+    return this.request.header(name)
   }
 
   readBody(): Promise<BodyRead> {
-    return this.#request.readBody()
+    return this.request.readBody()
   }
-}
-
-/** Records a request in the journal and puts the CORS headers on its answer; `waited`: it was not answered at once. */
-function finish(
-  journal: RequestJournal,
-  request: DispatchRequest,
-  started: number,
-  session: string | null,
-  route: OperationSpec | null,
-  answer: MockResponse,
-  waited = false,
-): MockResponse {
-  const { pathname, search } = request
-  // Where either part is long, both are copies: an adapter's path and query are slices of the whole URL
-  // (up to node's 16 KB), and a slice, cut or not, keeps all of it alive for as long as the entry lives.
-  const long = pathname.length > maxJournalText || search.length > maxJournalText
-  journal.record(
-    request.method,
-    long ? journalCopy(pathname) : pathname,
-    long ? journalCopy(search) : search,
-    answer.fault ? null : answer.status,
-    // An answer given at once took well under the journal's 0.01 ms: the clock is read again only for one
-    // that waited (a body, a delay), which saves a clock read on every common request.
-    waited ? performance.now() - started : 0,
-    started,
-    session,
-    route,
-  )
-  return withCors(answer, request.header('origin'))
 }
 
 /** A journal entry keeps at most this much of a path or query: 1,000 entries stay a few MB at worst. */
@@ -223,7 +217,7 @@ export function withCors(answer: MockResponse, origin: string | null | undefined
     merged = Object.freeze({ ...corsHeaders, ...headers })
     mergedHeaders.set(headers, merged)
   }
-  return { status: answer.status, headers: merged, body: answer.body }
+  return { ...answer, headers: merged }
 }
 
 const mergedHeaders = new WeakMap<Record<string, string>, Record<string, string>>()

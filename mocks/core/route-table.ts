@@ -24,6 +24,16 @@ export type RouteMatch =
  */
 export const pathTable: ReadonlyArray<PathEntry> = groupByPath(operationList)
 
+/**
+ * The methods a set of operations answers as the router does, for an `Allow` header: each operation's
+ * method, HEAD beside GET, and OPTIONS for CORS preflights, each once.
+ * @example allowedMethods(operationList) // ['GET', 'HEAD', 'POST', 'OPTIONS']
+ */
+export function allowedMethods(routes: ReadonlyArray<OperationSpec>): Array<string> {
+  const methods = routes.flatMap((route) => (route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]))
+  return [...new Set([...methods, 'OPTIONS'])]
+}
+
 type RouteData = { route: OperationSpec } | { allow: ReadonlyArray<string> }
 
 const routers = { pets: createRouter<RouteData>(), messages: createRouter<RouteData>() }
@@ -59,9 +69,6 @@ function groupByPath(all: ReadonlyArray<OperationSpec>): Array<PathEntry> {
     entries.set(key, entry)
   }
   return [...entries.values()]
-    .map((entry) => {
-      const methods = entry.routes.flatMap((route) => (route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]))
-      return { ...entry, allow: [...methods, 'OPTIONS'] }
-    })
+    .map((entry) => ({ ...entry, allow: allowedMethods(entry.routes) }))
     .sort((a, b) => Number(a.pattern.includes(':')) - Number(b.pattern.includes(':')))
 }

@@ -1,6 +1,6 @@
 import { http, type RequestHandler } from 'msw'
 import type { ApiBase } from '../../spec/operations.ts'
-import type { BasePaths } from '../core/base-paths.ts'
+import { type BasePaths, specBasePaths } from '../core/base-paths.ts'
 import type { PetStoreCore } from '../core/create-pet-store-core.ts'
 import { claims, type DispatchRequest } from '../core/dispatch.ts'
 import { basePathOf, createMount, type Mount } from './create-mount.ts'
@@ -14,8 +14,11 @@ export interface HandlerOptions {
   messagesBaseUrl?: string
 }
 
-/** Where the handlers answer when no base URL is given: the pets API under `/v1` and the messages API at the root. */
-const defaultBaseUrls = { baseUrl: '*/v1', messagesBaseUrl: '*' } as const
+/**
+ * Where the handlers answer when no base URL is given: on any origin, under the spec's base paths (the pets
+ * API under `/v1`, the messages API at the root).
+ */
+const defaultBaseUrls = { baseUrl: `*${specBasePaths.pets}`, messagesBaseUrl: `*${specBasePaths.messages}` }
 
 /**
  * MSW request handlers over the core's one router: every path under `baseUrl` (a 404 `Error` for one no

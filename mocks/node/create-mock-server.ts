@@ -1,11 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { operationList } from '../../spec/operations.ts'
+import { specBasePaths } from '../core/base-paths.ts'
 import { type AdminGuard, adminBasePath, answerAdmin } from '../core/controls/admin-api.ts'
 import type { PetStoreCore } from '../core/create-pet-store-core.ts'
 import { methodNotAllowed, withCors } from '../core/dispatch.ts'
 import { type ErrorCode, errorResponse, internalErrorResponse, MockError } from '../core/mock-error.ts'
 import type { MockResponse } from '../core/mock-response.ts'
 import type { BodyRead } from '../core/operation-request.ts'
+import { allowedMethods } from '../core/route-table.ts'
 import { isLoopbackHost } from './is-loopback-host.ts'
 import { NodeDispatchRequest, nodeHeader } from './node-dispatch-request.ts'
 import { readNodeBody } from './read-node-body.ts'
@@ -43,7 +46,8 @@ export interface MockServer {
   close(): Promise<void>
 }
 
-const basePaths = { pets: '/v1', messages: '' } as const
+/** The methods some path of the server answers: the `Allow` of a 405 to CONNECT, which names no path. */
+const anyPathAllow = allowedMethods(operationList)
 
 /** How long a request may take to arrive (`fault=timeout` holds a request as long: `faultTimeoutMs`). */
 const requestTimeoutMs = 30_000
@@ -85,13 +89,7 @@ export function createMockServer({
   }
   server.on('connect', (request: IncomingMessage, socket: Socket) => {
     takeOver(socket)
-    writeRaw(
-      socket,
-      withCors(
-        methodNotAllowed(request.method ?? 'CONNECT', ['GET', 'HEAD', 'POST', 'OPTIONS']),
-        request.headers.origin,
-      ),
-    )
+    writeRaw(socket, withCors(methodNotAllowed(request.method ?? 'CONNECT', anyPathAllow), request.headers.origin))
   })
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
     takeOver(socket)
@@ -193,8 +191,9 @@ export function createMockServer({
       const readBody = body ?? (() => readNodeBody(request))
       return answerAdmin(core, adminGuard, { method, path: pathname, search, header, headerNames, readBody })
     }
-    const petsEnd = basePaths.pets.length
-    const underPets = pathname.startsWith(basePaths.pets) && (pathname.length === petsEnd || pathname[petsEnd] === '/')
+    const petsEnd = specBasePaths.pets.length
+    const underPets =
+      pathname.startsWith(specBasePaths.pets) && (pathname.length === petsEnd || pathname[petsEnd] === '/')
     // Every path is the server's own: one the router does not know is a 404.
     const answer = core.dispatch(
       underPets
@@ -214,7 +213,7 @@ export function createMockServer({
           const address = server.address() as AddressInfo
           const hostname = address.family === 'IPv6' ? `[${address.address}]` : address.address
           const origin = `http://${hostname}:${address.port}`
-          resolve({ baseUrl: `${origin}${basePaths.pets}`, messagesBaseUrl: `${origin}${basePaths.messages}` })
+          resolve({ baseUrl: `${origin}${specBasePaths.pets}`, messagesBaseUrl: `${origin}${specBasePaths.messages}` })
         })
       }),
     close: () =>

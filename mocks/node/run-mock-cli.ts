@@ -1,9 +1,11 @@
+import { operations } from '../../spec/operations.ts'
 import { CliError } from '../cli/cli-error.ts'
 import { listenError } from '../cli/listen-error.ts'
 import { parseCliArgs } from '../cli/parse-cli-args.ts'
 import { parseInteger } from '../cli/parse-integer.ts'
 import { runCli } from '../cli/run-cli.ts'
 import { serveHelp } from '../cli/serve-help.ts'
+import { adminBasePath } from '../core/controls/admin-api.ts'
 import { allowedHostName } from '../core/controls/admin-guard.ts'
 import { developmentApiKey } from '../core/create-pet-store-core.ts'
 import { defaultModelOptions } from '../model/create-pet-store-model.ts'
@@ -101,9 +103,9 @@ export function runMockCli(
       void mock.close().then(() => process.exit(0))
     })
     console.log(
-      `Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}/messages), ` +
+      `Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}${operations.sendMessage.path}), ` +
         `${mock.model.allPets().length} pets, seed ${seed}, ${keyNote}${state.note ? `, ${state.note}` : ''}, ` +
-        `${adminNote} at ${new URL(baseUrl).origin}/__mock`,
+        `${adminNote} at ${new URL(baseUrl).origin}${adminBasePath}`,
     )
   })
 }

@@ -1,6 +1,7 @@
 import { connect } from 'node:net'
 import { expect, it } from 'vitest'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { operationList } from '../../spec/operations.ts'
 
 // Found by fuzz seed 875260985: a client that keeps its side of a socket the server answered outside
 // node:http open held server.close() until the client went away.
@@ -39,4 +40,26 @@ it('closes promptly while clients keep open the sockets it answered outside node
     new Promise((resolve) => setTimeout(() => resolve('still open after 1.5 s'), 1500)),
   ])
   expect(closed).toBe('closed')
+})
+
+it("answers CONNECT with 405 and an Allow that names every method of the spec's operations", async () => {
+  const server = await startPetStoreServer({ pets: 5 })
+  try {
+    const port = Number(new URL(server.baseUrl).port)
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect({ port, host: '127.0.0.1' }, () => socket.write('CONNECT 127.0.0.1:80 HTTP/1.1\r\n\r\n'))
+      let received = ''
+      socket.on('data', (chunk) => {
+        received += chunk
+      })
+      socket.on('end', () => resolve(received))
+      socket.on('error', reject)
+    })
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 405 Method Not Allowed')
+    const allow = /^allow: (.*)$/im.exec(answer)?.[1]?.split(', ') ?? []
+    for (const operation of operationList) expect(allow).toContain(operation.method)
+    expect(allow).toEqual(expect.arrayContaining(['HEAD', 'OPTIONS']))
+  } finally {
+    await server.close()
+  }
 })

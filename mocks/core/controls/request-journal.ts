@@ -27,21 +27,24 @@ export interface JournalFilter {
   session?: string | null
 }
 
+/**
+ * One request as the router hands it to the journal, before formatting: `at` is its arrival as
+ * `performance.now()`, `route` the operation it reached. The journal copies its fields and keeps no reference to it.
+ */
+export interface JournalRecord {
+  method: string
+  path: string
+  query: string
+  status: number | null
+  durationMs: number
+  at: number
+  session: string | null
+  route: OperationSpec | null
+}
+
 export interface RequestJournal {
-  /**
-   * Records one request, formatted only when listed: `at` is the arrival as `performance.now()`, `route` the
-   * operation it reached. Arguments, not an object: the router calls it for every request.
-   */
-  record(
-    method: string,
-    path: string,
-    query: string,
-    status: number | null,
-    durationMs: number,
-    at: number,
-    session: string | null,
-    route: OperationSpec | null,
-  ): void
+  /** Records one request, formatted only when listed. */
+  record(entry: Readonly<JournalRecord>): void
   /** Oldest first. */
   list(filter?: JournalFilter): Array<JournalEntry>
   /** Forgets every request, or only those of one session. */
@@ -51,8 +54,9 @@ export interface RequestJournal {
 
 /**
  * The last `capacity` requests, in a ring of one array per field: recording costs the same whether it
- * holds 1 or 1,000, and creates no object (a record per request would outlive several collections of
- * the young generation and cost every request its copying).
+ * holds 1 or 1,000, and keeps no object (the record it is handed is copied field by field and dropped at
+ * once; one kept per request would outlive several collections of the young generation and cost every
+ * request its copying).
  * `basePaths`: where the mock's bases are, for a filter by path template in the form the client sends.
  * @example const journal = createRequestJournal(1000); journal.list({ method: 'POST' })
  */
@@ -74,19 +78,30 @@ export function createRequestJournal(capacity: number, basePaths: BasePaths = sp
     const start = count < capacity ? 0 : next
     return Array.from({ length: count }, (_, offset) => (start + offset) % capacity)
   }
-  const record: RequestJournal['record'] = (method, path, query, status, durationMs, at, session, route) => {
+  const record: RequestJournal['record'] = (entry) => {
     if (capacity === 0) return
-    methods[next] = method
-    paths[next] = path
-    queries[next] = query
-    statuses[next] = status ?? -1
-    durations[next] = durationMs
-    arrivals[next] = at
-    sessions[next] = session
-    routes[next] = route
+    methods[next] = entry.method
+    paths[next] = entry.path
+    queries[next] = entry.query
+    statuses[next] = entry.status ?? -1
+    durations[next] = entry.durationMs
+    arrivals[next] = entry.at
+    sessions[next] = entry.session
+    routes[next] = entry.route
     next = next + 1 === capacity ? 0 : next + 1
     if (count < capacity) count++
   }
+  /** The record a slot holds, as `record` took it. */
+  const recordAt = (slot: number): JournalRecord => ({
+    method: methods[slot] as string,
+    path: paths[slot] as string,
+    query: queries[slot] as string,
+    status: (statuses[slot] as number) === -1 ? null : (statuses[slot] as number),
+    durationMs: durations[slot] as number,
+    at: arrivals[slot] as number,
+    session: sessions[slot] ?? null,
+    route: routes[slot] ?? null,
+  })
 
   return {
     capacity,
@@ -102,32 +117,23 @@ export function createRequestJournal(capacity: number, basePaths: BasePaths = sp
               namesOperation(routes[slot] ?? null, filter.path, basePaths)) &&
             (filter.session === undefined || sessions[slot] === filter.session),
         )
-        .map((slot) => ({
-          method: methods[slot] as string,
-          path: paths[slot] as string,
-          query: queries[slot] as string,
-          status: (statuses[slot] as number) === -1 ? null : (statuses[slot] as number),
-          durationMs: Math.round((durations[slot] as number) * 100) / 100,
-          at: new Date(performance.timeOrigin + (arrivals[slot] as number)).toISOString(),
-          session: sessions[slot] ?? null,
-          operationId: routes[slot]?.operationId ?? null,
-        }))
+        .map((slot) => {
+          const entry = recordAt(slot)
+          return {
+            method: entry.method,
+            path: entry.path,
+            query: entry.query,
+            status: entry.status,
+            durationMs: Math.round(entry.durationMs * 100) / 100,
+            at: new Date(performance.timeOrigin + entry.at).toISOString(),
+            session: entry.session,
+            operationId: entry.route?.operationId ?? null,
+          }
+        })
     },
     clear(session) {
       const kept = session === undefined ? [] : slots().filter((slot) => sessions[slot] !== session)
-      const copies = kept.map(
-        (slot) =>
-          [
-            methods[slot] as string,
-            paths[slot] as string,
-            queries[slot] as string,
-            (statuses[slot] as number) === -1 ? null : (statuses[slot] as number),
-            durations[slot] as number,
-            arrivals[slot] as number,
-            sessions[slot] ?? null,
-            routes[slot] ?? null,
-          ] as const,
-      )
+      const copies = kept.map(recordAt)
       methods.fill('')
       paths.fill('')
       queries.fill('')
@@ -135,7 +141,7 @@ export function createRequestJournal(capacity: number, basePaths: BasePaths = sp
       routes.fill(null)
       next = 0
       count = 0
-      for (const copy of copies) record(...copy)
+      for (const copy of copies) record(copy)
     },
   }
 }
