@@ -5,7 +5,7 @@ import { faultTimeoutMs, type HeldRequests, holdFor } from './controls/held-requ
 import type { MockSessions } from './controls/mock-sessions.ts'
 import { sessionName } from './controls/mock-sessions.ts'
 import { type ParsedPrefer, type Preferences, parsePrefer } from './controls/preferences.ts'
-import type { RequestJournal } from './controls/request-journal.ts'
+import type { JournalRecord, RequestJournal } from './controls/request-journal.ts'
 import { errorResponse, internalErrorResponse, MockError } from './mock-error.ts'
 import { corsHeaders, type MockResponse } from './mock-response.ts'
 import type { BodyRead, OperationRequest } from './operation-request.ts'
@@ -62,24 +62,19 @@ export function createDispatch(context: DispatchContext): Dispatch {
 
   /** Records a request in the journal and puts the CORS headers on its answer; `waited`: not answered at once. */
   const finish = (exchange: Exchange, answer: MockResponse, waited = false): MockResponse => {
-    const { request } = exchange
-    const { pathname, search } = request
+    const { pathname, search } = exchange.request
     // Where either part is long, both are copies: an adapter's path and query are slices of the whole URL
     // (up to node's 16 KB), and a slice, cut or not, keeps all of it alive for as long as the entry lives.
-    const long = pathname.length > maxJournalText || search.length > maxJournalText
-    journal.record({
-      method: request.method,
-      path: long ? journalCopy(pathname) : pathname,
-      query: long ? journalCopy(search) : search,
-      status: answer.fault ? null : answer.status,
-      // An answer given at once took well under the journal's 0.01 ms: the clock is read again only for one
-      // that waited (a body, a delay), which saves a clock read on every common request.
-      durationMs: waited ? performance.now() - exchange.started : 0,
-      at: exchange.started,
-      session: exchange.session,
-      route: exchange.route,
-    })
-    return withCors(answer, request.header('origin'))
+    if (pathname.length > maxJournalText || search.length > maxJournalText) {
+      exchange.path = journalCopy(pathname)
+      exchange.search = journalCopy(search)
+    }
+    exchange.status = answer.fault ? null : answer.status
+    // An answer given at once took well under the journal's 0.01 ms: the clock is read again only for one
+    // that waited (a body, a delay), which saves a clock read on every common request.
+    if (waited) exchange.durationMs = performance.now() - exchange.at
+    journal.record(exchange)
+    return withCors(answer, exchange.request.header('origin'))
   }
 
   return (request) => {
@@ -142,15 +137,22 @@ export function createDispatch(context: DispatchContext): Dispatch {
 const noParams: Readonly<Record<string, string | undefined>> = Object.freeze({})
 
 /**
- * One request on its way through the router: what the journal records of it (when it arrived, its session,
- * the operation it reached) and an operation's view of it (the adapter's request with the path parameters).
- * One object per request, which the router builds anyway for the operation. Its query is parsed on first
- * read: most operations never read it.
+ * One request on its way through the router: the record the journal copies (when it arrived, its session,
+ * the operation it reached, its status) and an operation's view of it (the adapter's request with the path
+ * parameters). The one object the router builds per request: recording allocates nothing more. Its query
+ * is parsed on first read: most operations never read it.
  */
-class Exchange implements OperationRequest {
+class Exchange implements OperationRequest, JournalRecord {
   readonly request: DispatchRequest
+  readonly method: string
+  /** The path and query as the journal keeps them (copies of long ones, set when it is recorded). */
+  path: string
+  search: string
   /** When it arrived, as `performance.now()`. */
-  readonly started: number
+  readonly at: number
+  /** The status answered, null for a connection fault; set when it is recorded. */
+  status: number | null = null
+  durationMs = 0
   /** The `X-Mock-Session` it came with, once read; null for the default store. */
   session: string | null = null
   /** The operation it reached, or null (unknown path or method). */
@@ -158,9 +160,12 @@ class Exchange implements OperationRequest {
   params: Readonly<Record<string, string | undefined>> = noParams
   #query: URLSearchParams | undefined
 
-  constructor(request: DispatchRequest, started: number) {
+  constructor(request: DispatchRequest, at: number) {
     this.request = request
-    this.started = started
+    this.method = request.method
+    this.path = request.pathname
+    this.search = request.search
+    this.at = at
   }
 
   get query(): URLSearchParams {

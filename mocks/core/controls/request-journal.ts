@@ -34,7 +34,8 @@ export interface JournalFilter {
 export interface JournalRecord {
   method: string
   path: string
-  query: string
+  /** The raw query, without `?`. */
+  search: string
   status: number | null
   durationMs: number
   at: number
@@ -82,7 +83,7 @@ export function createRequestJournal(capacity: number, basePaths: BasePaths = sp
     if (capacity === 0) return
     methods[next] = entry.method
     paths[next] = entry.path
-    queries[next] = entry.query
+    queries[next] = entry.search
     statuses[next] = entry.status ?? -1
     durations[next] = entry.durationMs
     arrivals[next] = entry.at
@@ -95,7 +96,7 @@ export function createRequestJournal(capacity: number, basePaths: BasePaths = sp
   const recordAt = (slot: number): JournalRecord => ({
     method: methods[slot] as string,
     path: paths[slot] as string,
-    query: queries[slot] as string,
+    search: queries[slot] as string,
     status: (statuses[slot] as number) === -1 ? null : (statuses[slot] as number),
     durationMs: durations[slot] as number,
     at: arrivals[slot] as number,
@@ -122,7 +123,7 @@ export function createRequestJournal(capacity: number, basePaths: BasePaths = sp
           return {
             method: entry.method,
             path: entry.path,
-            query: entry.query,
+            query: entry.search,
             status: entry.status,
             durationMs: Math.round(entry.durationMs * 100) / 100,
             at: new Date(performance.timeOrigin + entry.at).toISOString(),
