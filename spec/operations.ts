@@ -147,3 +147,14 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = toOperat
 
 /** The catalogue as a list, in spec order. */
 export const operationList: ReadonlyArray<OperationSpec> = Object.values(operations)
+
+/**
+ * The spec's own object for an operation (`paths[path][method]`), as written: what the catalogue leaves out
+ * (parameters as declared, `links`, `x-` extensions).
+ * @example operationObject('listPets').operationId // 'listPets'
+ */
+export function operationObject(operationId: OperationId): Json {
+  const { path, method } = operations[operationId]
+  const item = (openapiDocument.paths as unknown as Record<string, Json>)[path] as Json
+  return item[method.toLowerCase()] as Json
+}

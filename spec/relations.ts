@@ -1,5 +1,4 @@
-import { openapiDocument } from './openapi-document.ts'
-import { type OperationSpec, operationList } from './operations.ts'
+import { type OperationSpec, operationList, operationObject } from './operations.ts'
 import { resolveRef } from './resolve-ref.ts'
 import type { OperationId } from './types.ts'
 
@@ -60,15 +59,9 @@ export class RelationError extends TypeError {
   override name = 'RelationError'
 }
 
-const operationObjects = new Map<OperationId, Json>()
-for (const item of Object.values(openapiDocument.paths) as Array<Json>)
-  for (const value of Object.values(item))
-    if (typeof value === 'object' && value !== null && 'operationId' in value)
-      operationObjects.set((value as Json).operationId as OperationId, value as Json)
-
 /** The `$ref` of the schema an operation answers `status` with (an array's items for a list). */
 function answerSchemaRef(operationId: OperationId, status: string): string | undefined {
-  const responses = operationObjects.get(operationId)?.responses as Record<string, Json> | undefined
+  const responses = operationObject(operationId).responses as Record<string, Json> | undefined
   const content = resolveRef(responses?.[status] ?? {}).content as Record<string, { schema?: Json }> | undefined
   const schema = content?.['application/json']?.schema
   const items = schema?.type === 'array' ? (schema.items as Json | undefined) : schema
@@ -78,7 +71,7 @@ function answerSchemaRef(operationId: OperationId, status: string): string | und
 function creatorRoles(): Array<StatefulRole & { kind: 'create' }> {
   const roles: Array<StatefulRole & { kind: 'create' }> = []
   for (const operation of operationList) {
-    const responses = operationObjects.get(operation.operationId)?.responses as Record<string, Json>
+    const responses = operationObject(operation.operationId).responses as Record<string, Json>
     for (const [status, response] of Object.entries(responses)) {
       const links = resolveRef(response).links as Record<string, Json> | undefined
       if (!links || !status.startsWith('2')) continue
@@ -142,7 +135,7 @@ function listRole(
         `${items ?? 'no schema'}, ` +
         'which no operation with links creates.',
     )
-  const parameters = ((operationObjects.get(operation.operationId)?.parameters ?? []) as Array<Json>).map(resolveRef)
+  const parameters = ((operationObject(operation.operationId).parameters ?? []) as Array<Json>).map(resolveRef)
   const parameter = (name: string) => {
     const found = parameters.find((candidate) => candidate.name === name && candidate.in === 'query')
     if (!found)
@@ -181,7 +174,7 @@ function toRoles(): Record<OperationId, StatefulRole> {
   const creators = creatorRoles()
   const roles = operationList.map((operation): StatefulRole => {
     const { operationId } = operation
-    const object = operationObjects.get(operationId) as Json
+    const object = operationObject(operationId)
     const created = creators.find((creator) => creator.operationId === operationId)
     if (created) return created
     const linked = linkedRole(operation, creators)

@@ -1,5 +1,4 @@
-import { openapiDocument } from '../../spec/openapi-document.ts'
-import { operations } from '../../spec/operations.ts'
+import { operationObject } from '../../spec/operations.ts'
 import { resolveRef } from '../../spec/resolve-ref.ts'
 import type { OperationId } from '../../spec/types.ts'
 
@@ -31,12 +30,6 @@ type Json = Record<string, unknown>
  * @example resolve({ $ref: '#/components/schemas/PetStatus' }) // { type: 'string', enum: [...] }
  */
 export const resolve: <T extends object>(value: T) => T = resolveRef
-
-function operationObject(operationId: OperationId): Json {
-  const { path, method } = operations[operationId]
-  const item = (openapiDocument.paths as unknown as Record<string, Json>)[path] as Json
-  return item[method.toLowerCase()] as Json
-}
 
 /**
  * The parameters the spec gives an operation, `$ref`s resolved, in spec order.

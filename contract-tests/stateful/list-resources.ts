@@ -2,6 +2,7 @@ import type fc from 'fast-check'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { StatefulRole } from '../../spec/relations.ts'
 import type { Pet } from '../../spec/types.ts'
+import { queryOf } from '../generate/list-bounds.ts'
 import { interfaceSays } from '../model/citations.ts'
 import { type Basis, statusOf } from '../model/exchange.ts'
 import { sameFields } from '../model/same-fields.ts'
@@ -13,10 +14,13 @@ import { assertRegistry, type StatefulWorld } from './stateful-world.ts'
 type Command = fc.AsyncCommand<ResourceKnowledge, StatefulWorld>
 export type ListRole = StatefulRole & { kind: 'list' }
 
-const queryText = (query: ListQuery) =>
-  Object.entries(query)
-    .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
-    .join('&')
+const queryText = (query: ListQuery) => queryOf(Object.entries(query).map(([name, value]) => [name, String(value)]))
+
+/** The fields (and values) a list sent with `query` keeps, from the role's filters the query sets. */
+const filteredFields = (role: ListRole, query: ListQuery): Record<string, string | number | undefined> =>
+  Object.fromEntries(
+    role.filters.filter(({ parameter }) => parameter in query).map(({ parameter, field }) => [field, query[parameter]]),
+  )
 
 /**
  * Lists with its limit and filters, each optional: at most `limit` resources, only those matching every
@@ -43,11 +47,7 @@ export class ListResources implements Command {
       throw fail(`the list got ${statusOf(exchange)}`, '200 with an array', interfaceSays.bareArray)
     if (listed.length > limit)
       throw fail(`${listed.length} resources in a list limited to ${limit}`, `at most ${limit}`)
-    const filters = Object.fromEntries(
-      role.filters
-        .filter(({ parameter }) => parameter in query)
-        .map(({ parameter, field }) => [field, query[parameter]]),
-    )
+    const filters = filteredFields(role, query)
     const ids = new Set<string>()
     for (const pet of listed as Array<Pet>) {
       const fields = (pet ?? {}) as unknown as Record<string, unknown>
@@ -99,12 +99,7 @@ export class ListAtBoundary implements Command {
     readonly delta: -1 | 0 | 1,
   ) {}
   private limitFor(knowledge: Readonly<ResourceKnowledge>): number {
-    const fields = Object.fromEntries(
-      this.role.filters
-        .filter(({ parameter }) => parameter in this.filters)
-        .map(({ parameter, field }) => [field, this.filters[parameter]]),
-    )
-    return knowledge.matching(fields).length + this.delta
+    return knowledge.matching(filteredFields(this.role, this.filters)).length + this.delta
   }
   check = (knowledge: Readonly<ResourceKnowledge>) => {
     const limit = this.limitFor(knowledge)
