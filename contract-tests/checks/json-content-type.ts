@@ -1,9 +1,14 @@
 import { interfaceSays } from '../model/citations.ts'
 import { failed, passed, type ResponseCheck } from './response-check.ts'
 
-const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
+/** A JSON media type, `application/json` or `application/*+json`, with any parameters. */
+export const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 
-/** A response with a body says it is JSON, as the interface promises for every body. */
+/**
+ * A response with a body says it is JSON, as the interface promises for every body. An answer without a body
+ * has nothing to label, and a successful OPTIONS answer describes the resource's methods, not a JSON body
+ * (RFC 9110 section 9.3.7 leaves its content open).
+ */
 export const jsonContentType: ResponseCheck = {
   name: 'json_content_type',
   description: 'Every response body is sent as application/json.',
@@ -11,6 +16,8 @@ export const jsonContentType: ResponseCheck = {
   run: ({ request, response }) => {
     if (request.method === 'HEAD' || response.status === 204 || response.status === 304) return undefined
     if (response.status >= 300 && response.status < 400) return undefined
+    if (response.bodyText === '' && !response.truncated && response.bom !== true) return undefined
+    if (request.method === 'OPTIONS' && response.status < 300) return undefined
     const type = response.headers['content-type'] ?? ''
     return jsonMediaType.test(type)
       ? passed(`Content-Type ${type}.`)

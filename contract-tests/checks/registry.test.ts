@@ -5,6 +5,7 @@ import type { Exchange, ExchangeResponse } from '../model/exchange.ts'
 import { deprecationHeaders } from './deprecation-headers.ts'
 import { errorBodyConformance } from './error-body-conformance.ts'
 import { jsonContentType } from './json-content-type.ts'
+import { jsonUtf8 } from './json-utf8.ts'
 import { noServerError } from './no-server-error.ts'
 import { responseChecks } from './registry.ts'
 import type { ResponseCheck } from './response-check.ts'
@@ -59,6 +60,7 @@ it('lists every check with a name and a one-line description', () => {
     'no_server_error',
     'status_code_documented',
     'json_content_type',
+    'json_utf8',
     'response_schema_conformance',
     'error_body_conformance',
     'deprecation_headers',
@@ -124,4 +126,46 @@ it('deprecation_headers only warns, and only for the deprecated operation', () =
   ).toBe('passed')
   expect(outcome(deprecationHeaders, 'getPet', 200, pet)).toBe('warning')
   expect(outcome(deprecationHeaders, 'listPets', 200, [pet])).toBeUndefined()
+})
+
+const withMethod = (method: string, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  const built = exchange('listPets', status, body, headers)
+  return { ...built, request: { ...built.request, method } }
+}
+
+it("judges another method than the operation's by the checks that hold for any answer, never by its statuses", () => {
+  const notImplemented = withMethod('FROB', 501, error(501))
+  expect(noServerError.run(notImplemented, operations.listPets)).toBeUndefined()
+  expect(noServerError.run(withMethod('PATCH', 500, error(500)), operations.listPets)?.outcome).toBe('failed')
+  expect(noServerError.run(withMethod('GET', 501, error(501)), operations.listPets)?.outcome).toBe('failed')
+  expect(statusCodeDocumented.run(withMethod('PATCH', 405, error(405)), operations.listPets)).toBeUndefined()
+  expect(statusCodeDocumented.run(withMethod('HEAD', 404, ''), operations.listPets)?.outcome).toBe('failed')
+  expect(responseSchemaConformance.run(withMethod('PATCH', 200, 'GET, POST'), operations.listPets)).toBeUndefined()
+  const allowed = withMethod('OPTIONS', 200, 'GET, HEAD, POST', { 'content-type': 'text/plain' })
+  expect(jsonContentType.run(allowed, operations.listPets)).toBeUndefined()
+  expect(
+    errorBodyConformance.run(withMethod('PATCH', 405, '<pre>Cannot PATCH</pre>'), operations.listPets)?.outcome,
+  ).toBe('failed')
+})
+
+it('json_content_type says nothing of an answer without a body, and fails a labelled body that is not JSON', () => {
+  expect(outcome(jsonContentType, 'getPet', 404, '', { 'content-type': '' })).toBeUndefined()
+  expect(outcome(jsonContentType, 'getPet', 404, 'Not Found', { 'content-type': 'text/plain' })).toBe('failed')
+})
+
+it('json_utf8 passes UTF-8 JSON, with or without a charset label, and fails a BOM, other bytes and a wrong label', () => {
+  const read = (extra: Partial<ExchangeResponse>, headers: Record<string, string> = {}) => {
+    const built = exchange('getPet', 200, { ...pet, name: 'Zoë' }, headers)
+    return jsonUtf8.run({ ...built, response: { ...built.response, ...extra } }, operations.getPet)?.outcome
+  }
+  expect(read({ bom: false, utf8: true })).toBe('passed')
+  expect(read({}, { 'content-type': 'application/json; charset=utf-8' })).toBe('passed')
+  expect(read({ bom: true, utf8: true })).toBe('failed')
+  expect(read({ utf8: false })).toBe('failed')
+  expect(read({}, { 'content-type': 'application/json;charset=ISO-8859-1' })).toBe('failed')
+  const ascii = exchange('listPets', 200, [pet], { 'content-type': 'application/json; charset=iso-8859-1' })
+  expect(jsonUtf8.run(ascii, operations.listPets)?.outcome).toBe('passed')
+  expect(
+    outcome(jsonUtf8, 'listPets', 502, '<html>Bad gateway</html>', { 'content-type': 'text/html' }),
+  ).toBeUndefined()
 })

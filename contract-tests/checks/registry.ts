@@ -1,6 +1,7 @@
 import { deprecationHeaders } from './deprecation-headers.ts'
 import { errorBodyConformance } from './error-body-conformance.ts'
 import { jsonContentType } from './json-content-type.ts'
+import { jsonUtf8 } from './json-utf8.ts'
 import { noServerError } from './no-server-error.ts'
 import type { ResponseCheck } from './response-check.ts'
 import { responseSchemaConformance } from './response-schema-conformance.ts'
@@ -11,6 +12,7 @@ export const responseChecks: ReadonlyArray<ResponseCheck> = [
   noServerError,
   statusCodeDocumented,
   jsonContentType,
+  jsonUtf8,
   responseSchemaConformance,
   errorBodyConformance,
   deprecationHeaders,

@@ -30,6 +30,15 @@ export const warning = (message: string, expected?: string, received?: string): 
   received,
 })
 
+/**
+ * Whether a request used the operation's own method (or HEAD where the operation is a GET): what the spec's
+ * statuses and schemas describe. Any other method asks for an operation the interface does not show.
+ * @example ownMethod('HEAD', operations.listPets) // true
+ */
+export function ownMethod(method: string, contract: OperationSpec): boolean {
+  return method === contract.method || (method === 'HEAD' && contract.method === 'GET')
+}
+
 /** A short, single-line excerpt of a body for a report. */
 export function excerpt(text: string, length = 200): string {
   const line = text.replace(/\s+/g, ' ').trim()

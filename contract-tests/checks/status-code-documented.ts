@@ -1,13 +1,18 @@
 import { interfaceSays } from '../model/citations.ts'
-import { failed, passed, type ResponseCheck } from './response-check.ts'
+import { failed, ownMethod, passed, type ResponseCheck } from './response-check.ts'
 
-/** The status is one the spec documents for the operation (or one the scenario explicitly accepts). */
+/**
+ * The status is one the spec documents for the operation (or one the scenario explicitly accepts), for a
+ * request with the operation's own method (HEAD for a GET).
+ */
 export const statusCodeDocumented: ResponseCheck = {
   name: 'status_code_documented',
   description: 'The status code is documented for the operation.',
   basis: interfaceSays.responses,
-  run: ({ response, alsoAccepted }, contract) => {
+  run: ({ request, response, alsoAccepted }, contract) => {
     if (response.status >= 500) return undefined // no_server_error speaks for these
+    // The spec documents the operation's own method; another method is judged by the check that sent it.
+    if (!ownMethod(request.method, contract)) return undefined
     if (contract.documents(response.status) || alsoAccepted?.includes(response.status))
       return passed(`${response.status} is documented.`)
     const redirect =

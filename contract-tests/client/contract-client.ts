@@ -7,7 +7,7 @@ import { responseChecks } from '../checks/registry.ts'
 import type { CallOptions, ContractCaller } from '../model/contract-caller.ts'
 import type { CoverageHit } from '../model/coverage.ts'
 import type { Exchange, ExchangeResponse } from '../model/exchange.ts'
-import { readCappedText } from './read-capped-text.ts'
+import { type CappedText, readCappedText } from './read-capped-text.ts'
 import { ReadOnlyRefusal, TargetError } from './target-error.ts'
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
@@ -97,7 +97,9 @@ export class ContractClient implements ContractCaller {
     if (authorization !== null) headers.authorization = authorization
     let body = options.body
     if (options.json !== undefined) body = stringifyJson(options.json)
+    if (body === undefined && options.bodyBytes) body = new TextDecoder().decode(options.bodyBytes)
     if (body !== undefined || options.contentType) headers['content-type'] = options.contentType ?? 'application/json'
+    const payload: Payload = { text: body, bytes: options.bodyBytes, chunked: options.chunked === true }
 
     const exchange: Exchange = {
       operationId,
@@ -111,7 +113,7 @@ export class ContractClient implements ContractCaller {
     }
     if (!safeMethods.has(method)) this.unsafeRequestsSent++
     if (options.record !== false) (options.sink ?? this.exchanges).push(exchange)
-    exchange.response = await this.limit(() => this.send(method, url, headers, body))
+    exchange.response = await this.limit(() => this.send(method, url, headers, payload))
     this.coverageHits.push({
       operationId,
       status: exchange.response.status,
@@ -133,7 +135,7 @@ export class ContractClient implements ContractCaller {
     method: string,
     url: string,
     headers: Record<string, string>,
-    body: string | undefined,
+    body: Payload,
   ): Promise<ExchangeResponse> {
     const { maxRetries, maxRetryDelayMs } = this.options
     // Rate limiting concerns the whole client: a Retry-After pauses every request, and the 429s in a row
@@ -168,7 +170,7 @@ export class ContractClient implements ContractCaller {
     method: string,
     url: string,
     headers: Record<string, string>,
-    body: string | undefined,
+    body: Payload,
   ): Promise<Response> {
     let current = url
     for (let hop = 0; hop <= 5; hop++) {
@@ -187,13 +189,13 @@ export class ContractClient implements ContractCaller {
     method: string,
     url: string,
     headers: Record<string, string>,
-    body: string | undefined,
+    body: Payload,
   ): Promise<Response> {
     try {
       return await this.fetch(url, {
         method,
         headers,
-        body,
+        ...requestBody(body),
         redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs),
       })
@@ -203,7 +205,7 @@ export class ContractClient implements ContractCaller {
   }
 
   private async toExchangeResponse(response: Response, started: number): Promise<ExchangeResponse> {
-    let read: { text: string; truncated: boolean }
+    let read: CappedText
     try {
       read = await readCappedText(response, this.options.maxBodyBytes)
     } catch (error) {
@@ -228,10 +230,40 @@ export class ContractClient implements ContractCaller {
       jsonParsed,
       truncated: read.truncated,
       durationMs: Math.round(performance.now() - started),
+      bom: read.bom,
+      utf8: read.utf8,
+      setCookies: response.headers.getSetCookie(),
     }
   }
 }
 
+const encoder = new TextEncoder()
+
+/** A request body as sent: text (or bytes that are not UTF-8), and whether it goes as a chunked stream. */
+interface Payload {
+  text?: string
+  bytes?: Uint8Array
+  chunked: boolean
+}
+
+/**
+ * The body part of a fetch call, made afresh for each attempt (a stream is read once). A chunked body is a
+ * stream of two chunks of unknown total length: fetch sends it with `Transfer-Encoding: chunked`.
+ */
+function requestBody({ text, bytes, chunked }: Payload): RequestInit {
+  const raw = bytes ?? (chunked && text !== undefined ? encoder.encode(text) : undefined)
+  if (!chunked) return raw === undefined ? { body: text } : { body: raw as Uint8Array<ArrayBuffer> }
+  if (raw === undefined) return {}
+  const half = Math.ceil(raw.byteLength / 2)
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(raw.slice(0, half))
+      if (half < raw.byteLength) controller.enqueue(raw.slice(half))
+      controller.close()
+    },
+  })
+  return { body: stream, duplex: 'half' } as RequestInit
+}
 function retryDelayMs(header: string | null): number | undefined {
   if (header === null) return undefined
   if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000

@@ -10,6 +10,7 @@ const chooses = (text: string): Basis => ({ source: 'x-mock-behaviour', text })
  */
 export const interfaceSays = {
   authentication: says('401 with an Error body when the key is missing or invalid.'),
+  everyOperation: says('Every operation requires a bearer credential (see Authentication).'),
   jsonBodies: says('Request and response bodies are `application/json`.'),
   responses: says(
     'Each endpoint\'s "Responses" table, e.g. GET /pets: "200 | JSON array of Pet." and ' +
@@ -47,6 +48,43 @@ export const interfaceSays = {
   deprecated: says('This operation is deprecated and is to be removed on 5 December 2030.'),
 } as const satisfies Record<string, Basis>
 
+const rests = (rfc: string, quotes: ReadonlyArray<string>, note = ''): Basis =>
+  says(
+    `${rfc} (HTTP and JSON, which the interface's "HTTP/JSON API" rests on): ` +
+      quotes.map((quote) => `"${quote}"`).join(' and ') +
+      (note ? ` ${note}` : ''),
+  )
+
+/**
+ * The sentences of the standards the interface names (it is "an HTTP/JSON API": RFC 9110, 9111 and 9112 for
+ * HTTP, RFC 8259 for JSON) that a violation rests on where the interface itself says no more, quoted word for
+ * word with their section: a MUST, or what a status code means, never a SHOULD.
+ * @example standardSays.headLikeGet.text // 'RFC 9110 sections 9.1 and 9.3.2 (…): "All general-purpose servers …'
+ */
+export const standardSays = {
+  headLikeGet: rests('RFC 9110 sections 9.1 and 9.3.2', [
+    'All general-purpose servers MUST support the methods GET and HEAD.',
+    'The HEAD method is identical to GET except that the server MUST NOT send content in the response.',
+  ]),
+  notModified: rests('RFC 9110 section 15.4.5', [
+    'The 304 (Not Modified) status code indicates that a conditional GET or HEAD request has been received and ' +
+      'would have resulted in a 200 (OK) response if it were not for the fact that the condition evaluated to false.',
+  ]),
+  freshness: rests(
+    'RFC 9111 section 4.2',
+    ['A "fresh" response is one whose age has not yet exceeded its freshness lifetime.'],
+    'A cache reuses a fresh response without asking the server again.',
+  ),
+  chunked: rests('RFC 9112 section 6.1', [
+    'A recipient MUST be able to parse the chunked transfer coding because it plays a crucial role in framing ' +
+      'messages when the content size is not known in advance.',
+  ]),
+  jsonUtf8: rests('RFC 8259 section 8.1', [
+    'JSON text exchanged between systems that are not part of a closed ecosystem MUST be encoded using UTF-8',
+    'Implementations MUST NOT add a byte order mark (U+FEFF) to the beginning of a networked-transmitted JSON text.',
+  ]),
+} as const satisfies Record<string, Basis>
+
 /**
  * The choices our spec makes where the interface is silent (`x-mock-behaviour` in spec/openapi.yaml):
  * what the suite's deviations rest on. A target may choose otherwise and stay conformant.
@@ -74,6 +112,18 @@ export const specChooses = {
   ),
   clientIdIgnored: chooses('A client-sent `id` is ignored: the pet is created (201) with an id the service assigns.'),
   bearerAnyCase: chooses('The bearer scheme is matched in any case, as RFC 9110 section 11.1 has it.'),
+  methodNotAllowed: chooses(
+    'spec/openapi.yaml info.description: "a known path with a method it does not have answers 405 ' +
+      '`method_not_allowed` with an `Allow` header" (RFC 9110 section 15.5.6).',
+  ),
+  nonUtf8Refused: chooses(
+    'spec/openapi.yaml info.description: `invalid_json` (400); the mock gives it to a request body whose bytes ' +
+      'are not UTF-8 (RFC 8259 section 8.1) rather than reading them as U+FFFD.',
+  ),
+  anyStringAccepted: chooses(
+    'spec/openapi.yaml NewPet and NewMessage: a string field takes any string; the mock stores and echoes it ' +
+      'exactly, whatever characters it holds.',
+  ),
   deprecationHeaders: chooses(
     'spec/openapi.yaml GET /pets/{petId}: "The mock sends `Deprecation` (RFC 9745) and `Sunset` (RFC 8594) headers."',
   ),

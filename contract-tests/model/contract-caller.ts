@@ -9,6 +9,10 @@ export interface CallOptions {
   json?: unknown
   /** A raw body, for bodies that are not JSON. */
   body?: string
+  /** A raw body as bytes, for bodies that are not UTF-8 text (`body` holds how the report shows them). */
+  bodyBytes?: Uint8Array
+  /** Sends the body with `Transfer-Encoding: chunked` (a stream of unknown length), not `Content-Length`. */
+  chunked?: boolean
   contentType?: string
   /** The Authorization header, or a function of the key that gives it; `null` sends none; default `Bearer <key>`. */
   authorization?: string | null | ((apiKey: string) => string | null)

@@ -19,6 +19,12 @@ export interface ExchangeResponse {
   /** The body was longer than the cap and was not read whole. */
   truncated: boolean
   durationMs: number
+  /** The body began with a UTF-8 byte order mark, which `bodyText` leaves out (RFC 8259 section 8.1). */
+  bom?: boolean
+  /** Whether the body's bytes are valid UTF-8; when false, `bodyText` holds U+FFFD in their place. */
+  utf8?: boolean
+  /** Every `Set-Cookie` field of the answer, in order (`headers` keeps only the last). */
+  setCookies?: ReadonlyArray<string>
 }
 
 /**
