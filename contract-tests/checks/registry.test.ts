@@ -153,7 +153,7 @@ it('json_content_type says nothing of an answer without a body, and fails a labe
   expect(outcome(jsonContentType, 'getPet', 404, 'Not Found', { 'content-type': 'text/plain' })).toBe('failed')
 })
 
-it('json_utf8 passes UTF-8 JSON, with or without a charset label, and fails a BOM, other bytes and a wrong label', () => {
+it('json_utf8 passes UTF-8 JSON, labelled or not, and fails a BOM, other bytes and a label of another charset', () => {
   const read = (extra: Partial<ExchangeResponse>, headers: Record<string, string> = {}) => {
     const built = exchange('getPet', 200, { ...pet, name: 'Zoë' }, headers)
     return jsonUtf8.run({ ...built, response: { ...built.response, ...extra } }, operations.getPet)?.outcome
