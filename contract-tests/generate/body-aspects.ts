@@ -24,7 +24,12 @@ const controlCharacter = /[\u0000-\u001f\u007f-\u009f]/
 /** Longer than this, a string is an edge value: many a database column holds 100 characters or fewer. */
 export const typicalLength = 100
 
-function stringAspect(field: string, value: string): Omit<BodyAspect, 'field' | 'value'> | undefined {
+/**
+ * How a string value is not typical (empty, blank, long, a control character, white space around it, a
+ * character beyond letters, marks, digits and the punctuation of names), or undefined for a typical one.
+ * @example stringAspect('name', 'a\u00ADb')?.key // 'name:unusual'
+ */
+export function stringAspect(field: string, value: string): Omit<BodyAspect, 'field' | 'value'> | undefined {
   if (value === '') return { key: `${field}:empty`, what: `an empty ${field}` }
   if (value.trim() === '') return { key: `${field}:blank`, what: `a ${field} of white space only` }
   if (value.length > typicalLength)

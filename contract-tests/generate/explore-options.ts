@@ -7,6 +7,7 @@ export const defaultExploreOptions: ExploreOptions = {
   maxExamples: 40,
   concurrency: 8,
   timeBudgetMs: 20_000,
+  pauseMs: 1_000,
 }
 
 /**

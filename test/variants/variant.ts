@@ -14,7 +14,12 @@ export interface VariantRequest {
   method: string
   url: URL
   headers: Record<string, string>
+  /** The body as text, when it is UTF-8. */
   body?: string
+  /** A body whose bytes are not UTF-8 (then `body` is undefined): passed on as they came. */
+  bytes?: Uint8Array
+  /** A body sent as a stream (chunked), not yet read: `readWhole` reads it. */
+  stream?: ReadableStream<Uint8Array>
 }
 
 /** Calls of the model the operations answer from, which a variant may answer its own way. */
@@ -64,17 +69,41 @@ export function onModel(options: Omit<Variant, 'wrap'> & { model: NonNullable<Va
   return { ...options, wrap: (fetch) => fetch }
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** A body as text when its bytes are UTF-8, else the bytes themselves. */
+function textOrBytes(bytes: Uint8Array): Pick<VariantRequest, 'body' | 'bytes'> {
+  try {
+    return { body: utf8.decode(bytes) }
+  } catch {
+    return { bytes }
+  }
+}
+
 /** The request a fetch call describes, with lower-case header names. */
 export function readRequest(input: string, init: RequestInit = {}): VariantRequest {
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>))
     headers[name.toLowerCase()] = value
+  const { body } = init
   return {
     method: (init.method ?? 'GET').toUpperCase(),
     url: new URL(input),
     headers,
-    body: init.body as string | undefined,
+    ...(typeof body === 'string' && { body }),
+    ...(body instanceof Uint8Array && textOrBytes(body)),
+    ...(body instanceof ReadableStream && { stream: body as ReadableStream<Uint8Array> }),
   }
+}
+
+/**
+ * The request with a streamed (chunked) body read whole, as a server that reads the body before it decides.
+ * @example const request = await readWhole(readRequest(input, init))
+ */
+export async function readWhole(request: VariantRequest): Promise<VariantRequest> {
+  if (!request.stream) return request
+  const { stream, ...rest } = request
+  return { ...rest, ...textOrBytes(new Uint8Array(await new Response(stream).arrayBuffer())) }
 }
 
 /** The Authorization header the good mock accepts: its development key. */
@@ -92,9 +121,16 @@ export function jsonBodyOf(request: VariantRequest): Record<string, unknown> | u
   }
 }
 
-/** Sends a (possibly changed) request on to the wrapped fetch. */
+/** Sends a (possibly changed) request on to the wrapped fetch, its body as it came (a stream still chunked). */
 export function forward(fetch: FetchLike, request: VariantRequest, init: RequestInit = {}): Promise<Response> {
-  return fetch(request.url.href, { ...init, method: request.method, headers: request.headers, body: request.body })
+  const body = request.body ?? (request.bytes as Uint8Array<ArrayBuffer> | undefined) ?? request.stream
+  return fetch(request.url.href, {
+    ...init,
+    method: request.method,
+    headers: request.headers,
+    body,
+    ...(request.stream && body === request.stream && { duplex: 'half' }),
+  } as RequestInit)
 }
 
 /** A JSON answer in the shape the good mock gives. */
@@ -192,7 +228,7 @@ export function rewrite(options: {
     caughtBy: options.caughtBy,
     deviates: options.deviates,
     wrap: (fetch) => async (input, init) => {
-      const original = readRequest(input, init)
+      const original = await readWhole(readRequest(input, init))
       const changed = options.request ? await options.request(original) : original
       if (changed instanceof Response) return changed
       const response = await forward(fetch, changed, { signal: init?.signal })

@@ -1,0 +1,24 @@
+import { type OperationSpec, operationList } from '../../spec/operations.ts'
+import { type JsonSchema, requestBodySchema, resolve } from '../generate/spec-parameters.ts'
+
+/** An operation that takes a JSON body, with the string fields its schema names (enums left out). */
+export interface BodyOperation {
+  operation: OperationSpec
+  schema: JsonSchema
+  /** Fields of type string that take any text: what Unicode and text checks vary. */
+  stringFields: ReadonlyArray<string>
+}
+
+/**
+ * Every described operation that takes a JSON body, from the catalogue: `createPet` and `sendMessage` today,
+ * any new one with no edit here.
+ * @example bodyOperations.map(({ operation }) => operation.operationId) // ['createPet', 'sendMessage']
+ */
+export const bodyOperations: ReadonlyArray<BodyOperation> = operationList.flatMap((operation) => {
+  const schema = operation.described ? requestBodySchema(operation.operationId) : undefined
+  if (!schema) return []
+  const stringFields = Object.entries(schema.properties ?? {})
+    .filter(([, property]) => resolve(property).type === 'string' && !resolve(property).enum)
+    .map(([name]) => name)
+  return [{ operation, schema, stringFields }]
+})

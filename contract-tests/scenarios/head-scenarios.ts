@@ -1,0 +1,78 @@
+import { operationList } from '../../spec/operations.ts'
+import type { OperationId } from '../../spec/types.ts'
+import { standardSays } from '../model/citations.ts'
+import type { CallOptions } from '../model/contract-caller.ts'
+import { type Exchange, statusOf } from '../model/exchange.ts'
+import type { Scenario, ScenarioContext } from '../model/scenario.ts'
+import { clientErrors } from './expect-refusal.ts'
+import { validRequest } from './valid-request.ts'
+
+/** An id no target is likely to hold: its GET is a 404, and so must its HEAD be. */
+const unknownId = 987_654_321_987
+
+/** The Content-Length of an answer, when it has one and no content coding (which would make lengths differ). */
+const plainLength = (exchange: Exchange): string | undefined =>
+  exchange.response?.headers['content-encoding'] ? undefined : exchange.response?.headers['content-length']
+
+/**
+ * Sends one request as GET, then as HEAD, and holds HEAD to GET's answer: the same status, and a
+ * Content-Length, when both give one, of the same size (RFC 9110 section 8.6: a HEAD answer may only give
+ * the length the GET content has). Lengths are compared only where the representation cannot change between
+ * the two (`stable`): a list may grow while others write.
+ */
+async function sameAsGet(
+  context: ScenarioContext,
+  operationId: OperationId,
+  request: CallOptions,
+  what: string,
+  stable: boolean,
+): Promise<void> {
+  const get = await context.client.call(operationId, { ...request, alsoAccepted: clientErrors })
+  const head = await context.client.call(operationId, { ...request, method: 'HEAD', alsoAccepted: clientErrors })
+  const getStatus = get.response?.status
+  const headStatus = head.response?.status
+  if (
+    !context.assert(headStatus === getStatus, {
+      message: `HEAD ${what} answers ${statusOf(head)} where GET answers ${statusOf(get)}`,
+      expected: `${statusOf(get)}, as GET`,
+      received: statusOf(head),
+      exchange: head,
+    })
+  )
+    return
+  const [getLength, headLength] = [plainLength(get), plainLength(head)]
+  if (!stable || getLength === undefined || headLength === undefined || getStatus !== 200) return
+  context.assert(getLength === headLength, {
+    message: `HEAD ${what} gives Content-Length ${headLength} where the GET content is ${getLength} bytes`,
+    expected: getLength,
+    received: headLength,
+    exchange: head,
+  })
+}
+
+/**
+ * HEAD wherever GET is served (RFC 9110 sections 9.1 and 9.3.2): for every described GET operation, with the
+ * key, without it, and for a resource the target does not hold, HEAD answers what GET answers, without content.
+ * A HEAD answered without the key is a read without the key.
+ */
+export const headScenarios: Array<Scenario> = operationList
+  .filter((operation) => operation.described && operation.method === 'GET')
+  .map(
+    (operation): Scenario => ({
+      check: 'head_like_get',
+      title: `HEAD ${operation.path} answers as GET does, with and without the key`,
+      operationId: operation.operationId,
+      basis: standardSays.headLikeGet,
+      writes: false,
+      async run(context) {
+        const request = validRequest(operation, context.data)
+        if (!request) return context.skip('No request of this operation can be built.')
+        const names = Object.keys(operation.sample.params).length > 0
+        await sameAsGet(context, operation.operationId, request, `${operation.path} with the key`, names)
+        await sameAsGet(context, operation.operationId, { ...request, authorization: null }, 'without a key', names)
+        if (!names) return
+        const params = Object.fromEntries(Object.keys(request.params ?? {}).map((name) => [name, unknownId]))
+        await sameAsGet(context, operation.operationId, { ...request, params }, `of an unknown ${operation.path}`, true)
+      },
+    }),
+  )

@@ -1,0 +1,134 @@
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
+import type { OperationSpec } from '../../spec/operations.ts'
+import { stringAspect } from '../generate/body-aspects.ts'
+import { interfaceSays, specChooses } from '../model/citations.ts'
+import { type Basis, statusOf } from '../model/exchange.ts'
+import type { Scenario, ScenarioContext } from '../model/scenario.ts'
+import { type BodyOperation, bodyOperations } from './body-operations.ts'
+import { clientErrors } from './expect-refusal.ts'
+import { meaningfulTexts } from './meaningful-texts.ts'
+import { readEverywhere } from './read-everywhere.ts'
+import type { TextSample } from './unicode-samples.ts'
+import { unicodeSamples } from './unicode-samples.ts'
+import { validRequest } from './valid-request.ts'
+
+type Body = Record<string, unknown>
+
+/** What the interface promises of an operation's answer to a valid body: the created pet, or the message. */
+const echoBasis = (operation: OperationSpec): Basis =>
+  operation.operationId === 'sendMessage' ? interfaceSays.message : interfaceSays.created
+
+const isSuccess = (operation: OperationSpec, status: number) =>
+  status >= 200 && status < 300 && operation.documents(status)
+
+/**
+ * Sends the operation's valid body with one string field set to `value`, and judges by the rule for edge
+ * values: a typical value is accepted; an edge one may be refused with a clean 4xx (a deviation, once the
+ * same body with a plain value is accepted), but never accepted and changed, in the echo or in any read.
+ */
+async function roundTrip(
+  context: ScenarioContext,
+  { operation }: BodyOperation,
+  field: string,
+  sample: TextSample,
+  plainAccepted: () => Promise<boolean>,
+): Promise<void> {
+  const request = validRequest(operation, context.data)
+  if (!request) return
+  const value = `${context.data.runTag} ${sample.text}`
+  const sent: Body = { ...(request.json as Body), [field]: value }
+  const exchange = await context.client.call(operation.operationId, {
+    ...request,
+    json: sent,
+    alsoAccepted: clientErrors,
+  })
+  const status = exchange.response?.status ?? 0
+  const what = `a ${field} of ${sample.what} (${sample.category})`
+  if (isSuccess(operation, status)) {
+    const answer = exchange.response?.json as Body | undefined
+    if (
+      !context.assert(stringifyJson(answer?.[field]) === stringifyJson(value), {
+        message: `${operation.operationId} echoes ${what} changed`,
+        expected: stringifyJson(value),
+        received: stringifyJson(answer?.[field]),
+        exchange,
+        basis: echoBasis(operation),
+      }) ||
+      !answer
+    )
+      return
+    const difference = await readEverywhere(context.client, operation.operationId, answer, sent, [field])
+    if (difference) context.assert(false, { ...difference, message: `${what}: ${difference.message}` })
+    return
+  }
+  if (status < 400 || status >= 500) return // the registry judges a 5xx; another status is not a refusal
+  const aspect = stringAspect(field, value)
+  if (!aspect || !(await plainAccepted()))
+    return void context.assert(false, {
+      message: `${operation.operationId} refuses ${what} with ${status}, a value a ${field} holds in any script`,
+      expected: 'a 2xx',
+      received: statusOf(exchange),
+      exchange,
+      basis: echoBasis(operation),
+    })
+  context.observe({
+    message: `${operation.operationId} refuses ${aspect.what} (${sample.category}) with ${status}`,
+    expected: 'a 2xx with the value as sent',
+    received: statusOf(exchange),
+    exchange,
+    basis: specChooses.anyStringAccepted,
+  })
+}
+
+/** Whether the operation's valid body, its string fields plain, is accepted: asked once, when first needed. */
+function plainBodyAccepted(context: ScenarioContext, { operation, stringFields }: BodyOperation) {
+  let answer: Promise<boolean> | undefined
+  return () => {
+    answer ??= (async () => {
+      const request = validRequest(operation, context.data)
+      const plain = Object.fromEntries(stringFields.map((field) => [field, `${context.data.runTag} plain`]))
+      const exchange = await context.client.call(operation.operationId, {
+        ...request,
+        json: { ...(request?.json as Body), ...plain },
+        record: false,
+      })
+      return isSuccess(operation, exchange.response?.status ?? 0)
+    })()
+    return answer
+  }
+}
+
+function roundTripScenarios(check: string, samples: ReadonlyArray<TextSample>, kind: string): Array<Scenario> {
+  return bodyOperations
+    .filter(({ stringFields }) => stringFields.length > 0)
+    .map(
+      (bodyOperation): Scenario => ({
+        check,
+        title:
+          `${bodyOperation.operation.operationId} keeps ${kind} in ${bodyOperation.stringFields.join(', ')} ` +
+          'exactly, echoed and read back everywhere (an edge value may be refused cleanly)',
+        operationId: bodyOperation.operation.operationId,
+        basis: echoBasis(bodyOperation.operation),
+        writes: true,
+        explores: true,
+        async run(context) {
+          const plainAccepted = plainBodyAccepted(context, bodyOperation)
+          await Promise.all(
+            bodyOperation.stringFields.flatMap((field) =>
+              samples.map((sample) => roundTrip(context, bodyOperation, field, sample, plainAccepted)),
+            ),
+          )
+        },
+      }),
+    )
+}
+
+/**
+ * Unicode of every general category in every string field of every operation that takes a body, echoed and
+ * read back exactly through every read; and text that means something elsewhere (templates, format strings,
+ * markup, SQL), never rendered or escaped on the way.
+ */
+export const stringRoundTripScenarios: Array<Scenario> = [
+  ...roundTripScenarios('unicode_round_trip', unicodeSamples, 'text of every Unicode general category'),
+  ...roundTripScenarios('text_round_trip', meaningfulTexts, 'template, format, markup and SQL syntax'),
+]

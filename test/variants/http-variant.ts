@@ -1,0 +1,97 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
+import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
+import { listenOnLoopback } from './frameworks/listen-on-loopback.ts'
+import type { RunningServer } from './frameworks/running-server.ts'
+
+/** What a variant served over node:http does with one request, in front of the good mock. */
+export interface HttpExchange {
+  request: IncomingMessage
+  response: ServerResponse
+  /** The good mock's answer to the request with this body (`readBody`'s, or another the variant read). */
+  answer(body: Uint8Array | undefined): Promise<Response>
+}
+
+/**
+ * Another implementation served over real HTTP on loopback, for a difference only bytes on the wire show:
+ * how a body is framed (Content-Length or chunked), what bytes an answer is written in. The good mock answers
+ * behind it; the variant reads the request and writes the answer its own way (`readBody`, `writeAnswer`).
+ */
+export interface HttpVariant {
+  name: string
+  description: string
+  /** For a faulty variant: the check that must catch it. */
+  caughtBy?: string
+  /** For a conformant variant: it differs from a choice of our spec, so `--strict` fails it. */
+  deviates?: boolean
+  handle(exchange: HttpExchange): Promise<void>
+}
+
+// Hop-by-hop and framing fields are the connection's, not the request's: the good mock gets the message.
+const connectionFields = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'])
+
+/**
+ * Starts the variant on 127.0.0.1 at a free port, a fresh good mock behind it.
+ * @example const { baseUrl, messagesBaseUrl, close } = await startHttpVariant(variant)
+ */
+export async function startHttpVariant(variant: HttpVariant): Promise<RunningServer> {
+  const mock = await createPetStoreMock()
+  const good: FetchLike = mock.fetch
+  let origin = ''
+  const server = await listenOnLoopback((request, response) => {
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).flatMap(([name, value]) =>
+        connectionFields.has(name) || value === undefined ? [] : [[name, String(value)]],
+      ),
+    )
+    const answer = (body: Uint8Array | undefined) =>
+      good(`${origin}${request.url}`, {
+        method: request.method,
+        headers,
+        body: body && body.byteLength > 0 ? (body as Uint8Array<ArrayBuffer>) : undefined,
+      })
+    variant.handle({ request, response, answer }).catch((error: unknown) => {
+      response.destroy(error instanceof Error ? error : new Error(String(error)))
+    })
+  })
+  origin = server.origin
+  return { baseUrl: `${origin}/v1`, messagesBaseUrl: origin, close: server.close }
+}
+
+/**
+ * A request's whole body as node hands it over: de-chunked, whatever its framing.
+ * @example const body = await readBody(request)
+ */
+export async function readBody(request: IncomingMessage): Promise<Uint8Array> {
+  const chunks: Array<Buffer> = []
+  for await (const chunk of request) chunks.push(chunk as Buffer)
+  return new Uint8Array(Buffer.concat(chunks))
+}
+
+/**
+ * Writes the good mock's answer, its body as `bytes` when given (the answer's own bytes otherwise), framed by
+ * node: a Content-Length of the bytes written.
+ * @example await writeAnswer(response, answer, prefixed)
+ */
+export async function writeAnswer(
+  response: ServerResponse,
+  answer: Response,
+  bytes?: Uint8Array,
+  headers: Record<string, string> = {},
+): Promise<void> {
+  const body = bytes ?? new Uint8Array(await answer.arrayBuffer())
+  const fields: Record<string, string | Array<string>> = {}
+  for (const [name, value] of answer.headers)
+    if (name !== 'content-length' && name !== 'set-cookie') fields[name] = value
+  const cookies = answer.headers.getSetCookie()
+  if (cookies.length > 0) fields['set-cookie'] = cookies
+  response.writeHead(answer.status, { ...fields, ...headers })
+  response.end(body.byteLength > 0 ? body : undefined)
+}
+
+/** The good mock over HTTP with no difference: what proves the harness adds none of its own. */
+export const overHttp: HttpVariant = {
+  name: 'good-mock-over-http',
+  description: 'the mock itself, served over node:http',
+  handle: async ({ request, response, answer }) => writeAnswer(response, await answer(await readBody(request))),
+}
