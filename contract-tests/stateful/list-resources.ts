@@ -4,7 +4,7 @@ import type { StatefulRole } from '../../spec/relations.ts'
 import type { Pet } from '../../spec/types.ts'
 import { queryOf } from '../generate/list-bounds.ts'
 import { interfaceSays } from '../model/citations.ts'
-import { type Basis, statusOf } from '../model/exchange.ts'
+import { type Basis, type Exchange, statusOf } from '../model/exchange.ts'
 import { sameFields } from '../model/same-fields.ts'
 import { ModelViolation } from './model-violation.ts'
 import { removalBasis } from './read-resource.ts'
@@ -35,6 +35,11 @@ export class ListResources implements Command {
   ) {}
   check = () => true
   async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
+    await this.list(knowledge, world)
+  }
+
+  /** Lists and judges the page, as `run`; returns the page and the exchange it came in. */
+  async list(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<{ pets: Array<Pet>; exchange: Exchange }> {
     const { role, query } = this
     knowledge.listQueries.push({ operationId: role.operationId, query })
     const exchange = await world.client.call(role.operationId, { query: queryText(query) || undefined, record: false })
@@ -72,7 +77,7 @@ export class ListResources implements Command {
           interfaceSays.readById,
         )
     }
-    if (listed.length >= limit) return
+    if (listed.length >= limit) return { pets: listed as Array<Pet>, exchange }
     // A page shorter than its limit is the whole of the matching resources: none the run knows may be missing.
     const lost = knowledge.matching(filters).filter((pet) => !ids.has(String(pet.id)))
     if (lost.length > 0)
@@ -84,6 +89,7 @@ export class ListResources implements Command {
             .join(', ')}`,
         `exactly min(${limit}, matching) resources`,
       )
+    return { pets: listed as Array<Pet>, exchange }
   }
   toString = () => `${this.role.operationId}(${queryText(this.query)})`
 }

@@ -72,7 +72,7 @@ export class ResourceKnowledge {
     return kind === 'live' ? this.live.size : kind === 'own' ? this.own.size : this.gone.size
   }
 
-  /** A resource of a kind, chosen by a generated index. */
+  /** A resource of a kind, chosen by a generated index; a negative one counts from the newest (-1 for it). */
   pick(kind: ResourceKind, index: number): Pet | undefined {
     if (kind === 'live') return pickFrom([...this.live.values()], index)
     if (kind === 'removed') return pickFrom([...this.gone.values()], index)
@@ -84,5 +84,5 @@ export class ResourceKnowledge {
 }
 
 function pickFrom<T>(items: ReadonlyArray<T>, index: number): T | undefined {
-  return items[index % Math.max(1, items.length)]
+  return items.at(index % Math.max(1, items.length))
 }

@@ -7,6 +7,7 @@ import type { ContractCaller } from '../model/contract-caller.ts'
 import type { ExploreOptions } from '../model/explore-options.ts'
 import type { Scenario } from '../model/scenario.ts'
 import { ModelViolation } from './model-violation.ts'
+import { mustTrySteps } from './must-try-steps.ts'
 import { ResourceKnowledge } from './resource-knowledge.ts'
 import { statefulCommands } from './stateful-commands.ts'
 import type { StatefulWorld } from './stateful-world.ts'
@@ -29,6 +30,7 @@ const title =
  */
 export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
   return [
+    mustTryScenario(options),
     {
       check: 'stateful_model',
       title,
@@ -93,4 +95,51 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
       },
     },
   ]
+}
+
+const mustTryTitle =
+  `stateful, every run: each check the relations imply once (${sequenced.map((role) => role.operationId).join(', ')}): ` +
+  'created one and several at once and read back, lists at exactly, one under and one over the matches, ' +
+  'unfiltered and by every filter value, a resource created without the filtered fields among them, the ' +
+  'newest of a store past the largest page read by id' +
+  (rolesOf('remove').length > 0 ? ', a removal then every read and list of what it removed' : '')
+
+/**
+ * The must-try part of the stateful phase (`mustTrySteps`): every check a role implies, in every run and in
+ * the same order whatever the seed, with the named writers rather than beside the exploring checks, which
+ * grow the store past what a complete page can show. A violation ends it, with the steps that led there.
+ */
+function mustTryScenario(options: ExploreOptions): Scenario {
+  return {
+    check: 'stateful_model',
+    title: mustTryTitle,
+    operationId: (rolesOf('list')[0] ?? sequenced[0])?.operationId as OperationId,
+    basis: interfaceSays.uniqueId,
+    writes: true,
+    async run(context) {
+      const knowledge = new ResourceKnowledge(context.data)
+      const world: StatefulWorld = { knowledge, client: context.client, concurrency: options.concurrency }
+      const known = [...context.data.created, ...context.data.listed] as Array<Record<string, unknown>>
+      const done: Array<string> = []
+      for (const { name, command } of mustTrySteps({ runTag: context.data.runTag, known })) {
+        if (!command.check(knowledge)) continue
+        done.push(name)
+        try {
+          await command.run(knowledge, world)
+        } catch (error) {
+          if (!(error instanceof ModelViolation)) throw error
+          if (error.exchange) context.client.keep(error.exchange)
+          context.assert(false, {
+            message: `${error.message}; must-try steps: ${done.join(', ')}`,
+            expected: error.expected,
+            received: error.received,
+            exchange: error.exchange,
+            basis: error.basis,
+          })
+          return
+        }
+      }
+      context.assert(true, { message: `${done.length} must-try steps held: ${done.join(', ')}` })
+    },
+  }
 }

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto'
+import { unknownMethod } from '../../contract-tests/scenarios/unsupported-method-scenarios.ts'
+import { MockError } from '../../mocks/core/mock-error.ts'
+import { type HttpVariant, overHttp, readBody } from './http-variant.ts'
+import {
+  forward,
+  json,
+  onModel,
+  operationOf,
+  readRequest,
+  rewrite,
+  routeOf,
+  type Variant,
+  validAuth,
+} from './variant.ts'
+
+/** A strong validator of a body: what a server that answers conditional requests right compares. */
+const etagOf = (bytes: ArrayBuffer) =>
+  `"${createHash('sha1').update(new Uint8Array(bytes)).digest('hex').slice(0, 20)}"`
+
+// Letters, marks, digits, spaces and the punctuation of names: what a strict validator lets through.
+const plainName = /^[\p{L}\p{M}\p{N} '.,_-]+$/u
+
+/**
+ * Implementations that answer what the standards leave open their own way, each of which must pass: validators
+ * and 304s, cookies and session headers that never replace the key, 405 without `Allow`, 501 for a method they
+ * do not know, OPTIONS answered as a framework does, bytes that are not UTF-8 read as U+FFFD, names refused
+ * beyond a strict alphabet, and the good mock over HTTP with each framing.
+ */
+export const standardConformantVariants: Array<Variant | HttpVariant> = [
+  {
+    name: 'validators-and-304',
+    description:
+      'sends a strong ETag (a hash of the body) and Cache-Control: no-cache, and answers 304 when it matches',
+    wrap: (fetch) => async (input, init) => {
+      const request = readRequest(input, init)
+      const response = await forward(fetch, request, { signal: init?.signal })
+      if (request.method !== 'GET' || response.status !== 200) return response
+      const body = await response.arrayBuffer()
+      const headers = new Headers(response.headers)
+      headers.set('etag', etagOf(body))
+      headers.set('cache-control', 'no-cache')
+      if (request.headers['if-none-match'] === etagOf(body)) return new Response(null, { status: 304, headers })
+      return new Response(body, { status: 200, headers })
+    },
+  },
+  rewrite({
+    name: 'affinity-cookie-and-session-header',
+    description: 'sets a load balancer cookie and an X-Session-Id header on every answer, and still asks for the key',
+    response: (response) => {
+      const headers = new Headers(response.headers)
+      headers.append('set-cookie', 'lb=node-2; Path=/; HttpOnly')
+      headers.set('x-session-id', 'f3a9c1d27b6e4058a1c2')
+      return new Response(response.body, { status: response.status, headers })
+    },
+  }),
+  rewrite({
+    name: 'method-not-allowed-without-allow',
+    description: 'answers a method a path lacks with 405 and no Allow header',
+    deviates: true,
+    response: (response) => {
+      if (response.status !== 405) return response
+      const headers = new Headers(response.headers)
+      headers.delete('allow')
+      return new Response(response.body, { status: 405, headers })
+    },
+  }),
+  rewrite({
+    name: 'unknown-method-501',
+    description: 'answers a method it does not implement anywhere with 501 and an Error, before the key',
+    request: (r) =>
+      r.method === unknownMethod
+        ? json(501, { code: 'not_implemented', message: `${r.method} is not implemented.`, status: 501 })
+        : r,
+  }),
+  rewrite({
+    name: 'options-as-a-framework',
+    description: 'checks the key first, then answers OPTIONS with 200, an Allow header and the methods as text/plain',
+    request: (r) => {
+      if (r.method !== 'OPTIONS' || !routeOf({ ...r, method: 'GET' })) return r
+      if (r.headers.authorization !== validAuth)
+        return json(401, { code: 'unauthorized', message: 'A valid key is required.', status: 401 })
+      const allow = operationOf({ ...r, method: 'POST' }) ? 'GET, HEAD, POST' : 'GET, HEAD'
+      return new Response(allow, { status: 200, headers: { allow, 'content-type': 'text/plain; charset=utf-8' } })
+    },
+  }),
+  rewrite({
+    name: 'non-utf8-read-as-replacement',
+    description: 'reads a body whose bytes are not UTF-8 with U+FFFD in their place, as most stacks do',
+    deviates: true,
+    request: (r) => (r.bytes ? { ...r, body: new TextDecoder().decode(r.bytes), bytes: undefined } : r),
+  }),
+  onModel({
+    name: 'names-of-a-strict-alphabet',
+    description: "refuses, with a 400 Error, a name with anything but letters, marks, digits, spaces and . , _ - '",
+    deviates: true,
+    model: (model) => ({
+      createPet: (newPet) =>
+        plainName.test(newPet.name)
+          ? model.createPet(newPet)
+          : Promise.reject(new MockError(400, 'invalid_body', 'The name holds characters it may not.')),
+    }),
+  }),
+  overHttp,
+  {
+    name: 'answers-chunked-over-http',
+    description: 'the mock over node:http, every answer written chunked, with no Content-Length',
+    handle: async ({ request, response, answer }) => {
+      const good = await answer(await readBody(request))
+      const headers = Object.fromEntries([...good.headers].filter(([name]) => name !== 'content-length'))
+      response.writeHead(good.status, headers)
+      const bytes = new Uint8Array(await good.arrayBuffer())
+      if (bytes.byteLength > 1) response.write(bytes.slice(0, 1))
+      response.end(bytes.byteLength > 1 ? bytes.slice(1) : bytes)
+    },
+  },
+]

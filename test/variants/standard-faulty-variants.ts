@@ -1,0 +1,350 @@
+import { createHash } from 'node:crypto'
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
+import type { PetStatus } from '../../spec/types.ts'
+import { type HttpVariant, readBody, writeAnswer } from './http-variant.ts'
+import {
+  forward,
+  json,
+  jsonBodyOf,
+  onModel,
+  operationOf,
+  readRequest,
+  rewrite,
+  routeOf,
+  type Variant,
+  type VariantRequest,
+  validAuth,
+} from './variant.ts'
+
+const withAuth = (request: VariantRequest): VariantRequest => ({
+  ...request,
+  headers: { ...request.headers, authorization: validAuth },
+})
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** The request as its path's GET: what a router matching by path alone would run. */
+const asGet = (request: VariantRequest): VariantRequest => ({ ...request, method: 'GET', body: undefined })
+const lacksMethod = (request: VariantRequest) =>
+  routeOf(asGet(request)) !== undefined && !['GET', 'HEAD', 'POST', 'OPTIONS'].includes(request.method)
+
+/** Changes one string field of the bodies of one operation before the good mock stores it. */
+function storesText(
+  name: string,
+  description: string,
+  caughtBy: string,
+  operationId: 'createPet' | 'sendMessage',
+  field: string,
+  change: (text: string) => string,
+): Variant {
+  return rewrite({
+    name,
+    description,
+    caughtBy,
+    request: (r) => {
+      const body = operationOf(r) === operationId ? jsonBodyOf(r) : undefined
+      const value = body?.[field]
+      return typeof value === 'string' ? { ...r, body: stringifyJson({ ...body, [field]: change(value) }) } : r
+    },
+  })
+}
+
+/** Pets the variant's clients created, and when: what a lagging or forgetful store hides. */
+function createdAt(): { times: Map<number, number>; age(id: number): number | undefined } {
+  const times = new Map<number, number>()
+  return {
+    times,
+    age: (id) => (times.has(id) ? performance.now() - (times.get(id) as number) : undefined),
+  }
+}
+
+/** A store that hides, from every read, each pet it created for as long as `hidden(age)` says. */
+function hidesCreated(name: string, description: string, caughtBy: string, hidden: (age: number) => boolean): Variant {
+  return onModel({
+    name,
+    description,
+    caughtBy,
+    model: (model) => {
+      const created = createdAt()
+      const visible = (id: number) => {
+        const age = created.age(id)
+        return age === undefined || !hidden(age)
+      }
+      return {
+        createPet: async (newPet) => {
+          const pet = await model.createPet(newPet)
+          created.times.set(pet.id, performance.now())
+          return pet
+        },
+        findPet: (id) => (visible(id) ? model.findPet(id) : undefined),
+        listPets: ({ status, limit }) =>
+          model
+            .allPets()
+            .filter((pet) => visible(pet.id) && (status === undefined || pet.status === status))
+            .slice(0, limit),
+      }
+    },
+  })
+}
+
+const latin1 = (text: string) =>
+  new Uint8Array([...text].map((c) => (c.charCodeAt(0) <= 0xff && c.length === 1 ? c.charCodeAt(0) : 0x3f)))
+const isJsonAnswer = (answer: Response) => /json/i.test(answer.headers.get('content-type') ?? '')
+
+/** Answers over HTTP with the good mock behind, reading the body and writing the answer as `handle` says. */
+function overHttp(name: string, description: string, caughtBy: string, handle: HttpVariant['handle']): HttpVariant {
+  return { name, description, caughtBy, handle }
+}
+
+/**
+ * One implementation per dimension of docs/exploration-dimensions.md, each with one realistic defect an
+ * independent implementation could have, at the seam where it would sit, and the check that must catch it.
+ * Those only bytes on the wire show are served over node:http on loopback.
+ */
+export const standardFaultyVariants: Array<Variant | HttpVariant> = [
+  rewrite({
+    name: 'head-skips-auth',
+    description: 'answers HEAD (for uptime monitors) in a handler placed before the key is checked',
+    caughtBy: 'head_like_get',
+    request: (r) => (r.method === 'HEAD' && routeOf(r) ? withAuth(r) : r),
+  }),
+  rewrite({
+    name: 'options-crash',
+    description:
+      'crashes on an OPTIONS request without Access-Control-Request-Method (its CORS handler upper-cases the ' +
+      'header unguarded)',
+    caughtBy: 'options_answered',
+    request: (r) =>
+      r.method === 'OPTIONS' && r.headers['access-control-request-method'] === undefined
+        ? new Response("TypeError: Cannot read properties of undefined (reading 'toUpperCase')", {
+            status: 500,
+            headers: { 'content-type': 'text/plain' },
+          })
+        : r,
+  }),
+  rewrite({
+    name: 'unrouted-method-html',
+    description:
+      'answers a known path with a method it lacks with its framework\'s default HTML page ("Cannot PATCH ' +
+      '/v1/pets/7"), once the key is checked',
+    caughtBy: 'error_body_conformance',
+    response: (response, r) =>
+      response.status === 405 && r.headers.authorization === validAuth
+        ? new Response(`<!DOCTYPE html><pre>Cannot ${r.method} ${r.url.pathname}</pre>`, {
+            status: 404,
+            headers: { 'content-type': 'text/html; charset=utf-8' },
+          })
+        : response,
+  }),
+  rewrite({
+    name: 'any-method-reads',
+    description:
+      'routes by path alone, answering any method it does not know as GET, and checks the key in its GET and ' +
+      'POST handlers only',
+    caughtBy: 'unsupported_method',
+    request: (r) => (lacksMethod(r) ? withAuth(asGet(r)) : r),
+  }),
+  {
+    name: 'etag-from-url',
+    description: 'sets list ETags from the URL (a caching middleware keyed by address), so a changed list answers 304',
+    caughtBy: 'no_stale_read',
+    wrap: (fetch) => async (input, init) => {
+      const request = readRequest(input, init)
+      if (operationOf(request) !== 'listPets' || request.headers.authorization !== validAuth)
+        return forward(fetch, request, { signal: init?.signal })
+      const etag = `"${createHash('sha1').update(request.url.href).digest('hex').slice(0, 16)}"`
+      if (request.headers['if-none-match'] === etag) return new Response(null, { status: 304, headers: { etag } })
+      const response = await forward(fetch, request, { signal: init?.signal })
+      const headers = new Headers(response.headers)
+      headers.set('etag', etag)
+      return new Response(response.body, { status: response.status, headers })
+    },
+  },
+  rewrite({
+    name: 'list-cache-max-age',
+    description: 'serves lists with Cache-Control: public, max-age=300 (a CDN default), so caches keep them 5 minutes',
+    caughtBy: 'no_stale_read',
+    response: (response, r) => {
+      if (operationOf(r) !== 'listPets' || response.status !== 200) return response
+      const headers = new Headers(response.headers)
+      headers.set('cache-control', 'public, max-age=300')
+      return new Response(response.body, { status: 200, headers })
+    },
+  }),
+  sessionCookieAuth(),
+  overHttp(
+    'chunked-body-empty',
+    'reads exactly Content-Length bytes of a body: a chunked one, which has none, is read as empty',
+    'chunked_body',
+    async ({ request, response, answer }) => {
+      const length = Number(request.headers['content-length'] ?? 0)
+      const body = await readBody(request)
+      await writeAnswer(response, await answer(body.slice(0, length)))
+    },
+  ),
+  overHttp(
+    'json-bom',
+    'writes its JSON answers with a UTF-8 byte order mark first (a stream writer whose UTF-8 encoding adds one)',
+    'json_utf8',
+    async ({ request, response, answer }) => {
+      const good = await answer(await readBody(request))
+      const bytes = new Uint8Array(await good.arrayBuffer())
+      const prefixed = isJsonAnswer(good) && bytes.byteLength > 0 ? new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]) : bytes
+      await writeAnswer(response, good, prefixed)
+    },
+  ),
+  overHttp(
+    'latin1-json',
+    'writes JSON in ISO-8859-1, as a servlet container does by default, labelled so ("?" for what it cannot hold)',
+    'json_utf8',
+    async ({ request, response, answer }) => {
+      const good = await answer(await readBody(request))
+      if (!isJsonAnswer(good)) return writeAnswer(response, good)
+      const bytes = latin1(await good.text())
+      await writeAnswer(response, good, bytes, { 'content-type': 'application/json;charset=ISO-8859-1' })
+    },
+  ),
+  rewrite({
+    name: 'messages-json5',
+    description: 'reads message bodies with a lenient JSON5-style parser: NaN, Infinity and trailing commas are taken',
+    caughtBy: 'json_body_syntax',
+    request: (r) =>
+      operationOf(r) === 'sendMessage' && r.body !== undefined
+        ? {
+            ...r,
+            body: r.body.replace(/:\s*-?(?:NaN|Infinity)\b/g, ':null').replace(/,\s*([}\]])/g, '$1'),
+          }
+        : r,
+  }),
+  storesText(
+    'format-characters-stripped',
+    'strips invisible format characters (soft hyphens, zero-width spaces and joiners, direction marks) from names',
+    'unicode_round_trip',
+    'createPet',
+    'name',
+    (name) => name.replace(/\p{Cf}/gu, ''),
+  ),
+  storesText(
+    'messages-html-escaped',
+    'HTML-escapes message text when it stores it ("<b>" kept as "&lt;b&gt;"), and echoes it so',
+    'text_round_trip',
+    'sendMessage',
+    'message',
+    (text) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;'),
+  ),
+  notFoundCached(),
+  hidesCreated(
+    'read-replica-lag',
+    'answers reads from a replica 300 ms behind the primary: a pet is found only 300 ms after its create',
+    'read_after_create',
+    (age) => age < 300,
+  ),
+  hidesCreated(
+    'created-pets-expire',
+    'keeps created pets in a cache with a 500 ms time to live that never reaches the store',
+    'read_after_pause',
+    (age) => age > 500,
+  ),
+  halfWrittenPets(),
+  onModel({
+    name: 'statusless-pets-unlisted',
+    description: 'builds its unfiltered list as "status IN (…the enum…)", so pets without a status are never listed',
+    caughtBy: 'stateful_model',
+    model: (model) => ({
+      listPets: ({ status, limit }) =>
+        status !== undefined
+          ? model.listPets({ status, limit })
+          : model
+              .allPets()
+              .filter((pet) => pet.status !== undefined)
+              .slice(0, limit),
+    }),
+  }),
+  onModel({
+    name: 'get-searches-first-page',
+    description: 'finds a pet by id within the first page of the list (100 pets), so newer ones are not found',
+    caughtBy: 'stateful_model',
+    model: (model) => ({
+      findPet: (id) => model.listPets({ limit: 100 }).find((pet) => pet.id === id),
+    }),
+  }),
+]
+
+/** Remembers a keyed client with a session cookie, and takes the cookie for the key afterwards. */
+function sessionCookieAuth(): Variant {
+  return {
+    name: 'session-cookie-auth',
+    description: 'gives a keyed client a session cookie, then takes the cookie in place of the key',
+    caughtBy: 'no_ambient_credential',
+    wrap: (fetch) => {
+      const sessions = new Set<string>()
+      return async (input, init) => {
+        const request = readRequest(input, init)
+        const cookie = /(?:^|;\s*)sid=([\w-]+)/.exec(request.headers.cookie ?? '')?.[1]
+        const authorized = request.headers.authorization === undefined && cookie && sessions.has(cookie)
+        const response = await forward(fetch, authorized ? withAuth(request) : request, { signal: init?.signal })
+        if (request.headers.authorization !== validAuth) return response
+        const sid = createHash('sha1').update(String(sessions.size)).digest('hex').slice(0, 24)
+        sessions.add(sid)
+        const headers = new Headers(response.headers)
+        headers.append('set-cookie', `sid=${sid}; Path=/; HttpOnly`)
+        return new Response(response.body, { status: response.status, headers })
+      }
+    },
+  }
+}
+
+/** Caches each 404 of GET /pets/{petId} for a minute (a negative cache): a pet created meanwhile stays 404. */
+function notFoundCached(): Variant {
+  return {
+    name: 'not-found-cached',
+    description: 'caches "not found" by id for a minute, so a pet created after a miss stays not found',
+    caughtBy: 'read_before_and_after_create',
+    wrap: (fetch) => {
+      const misses = new Map<string, number>()
+      return async (input, init) => {
+        const request = readRequest(input, init)
+        if (operationOf(request) !== 'getPet' || request.headers.authorization !== validAuth)
+          return forward(fetch, request, { signal: init?.signal })
+        const missedAt = misses.get(request.url.pathname)
+        if (missedAt !== undefined && performance.now() - missedAt < 60_000)
+          return json(404, { code: 'not_found', message: 'No such pet.', status: 404 })
+        const response = await forward(fetch, request, { signal: init?.signal })
+        if (response.status === 404) misses.set(request.url.pathname, performance.now())
+        return response
+      }
+    },
+  }
+}
+
+/**
+ * Inserts a new pet, then sets its status in a second statement outside a transaction: for that moment,
+ * reads see the pet without its status (and a list filtered by it does not see the pet).
+ */
+function halfWrittenPets(): Variant {
+  return onModel({
+    name: 'half-written-pets',
+    description: 'writes a new pet in two statements (the row, then its status), so a list between them shows it half',
+    caughtBy: 'list_during_creates',
+    model: (model) => {
+      const half = new Set<number>()
+      const partial = <T extends { id: number; status?: PetStatus }>(pet: T): T =>
+        half.has(pet.id) ? { ...pet, status: undefined } : pet
+      return {
+        createPet: async (newPet) => {
+          const pet = await model.createPet(newPet)
+          half.add(pet.id)
+          await sleep(25)
+          half.delete(pet.id)
+          return pet
+        },
+        findPet: (id) => {
+          const pet = model.findPet(id)
+          return pet && partial(pet)
+        },
+        listPets: ({ status, limit }) =>
+          status === undefined
+            ? model.listPets({ limit }).map(partial)
+            : model.listPets({ status, limit }).filter((pet) => !half.has(pet.id)),
+      }
+    },
+  })
+}
