@@ -96,7 +96,9 @@ export const ambientCredentialScenarios: Array<Scenario> = [
   .map(
     ({ operations, writes }): Scenario => ({
       check: 'no_ambient_credential',
-      title: `${operations.map((op) => op.operationId).join(', ')}: no cookie or token handed back stands in for the key`,
+      title:
+        `${operations.map((op) => op.operationId).join(', ')}: ` +
+        'no cookie or token handed back stands in for the key',
       operationId: (operations[0] as OperationSpec).operationId,
       basis: interfaceSays.authentication,
       writes,

@@ -39,12 +39,12 @@ function notJson(text: string): Array<[what: string, body: string]> {
   ]
 }
 
-/** Every character of every string written as a `\uXXXX` escape, one per UTF-16 unit (surrogate pairs beyond the BMP). */
+/** Every character of every string as a `\uXXXX` escape, one per UTF-16 unit (a surrogate pair beyond the BMP). */
 function escapedAll(text: string): string {
-  const escape = (unit: number) => `\\u${unit.toString(16).padStart(4, '0')}`
+  const escaped = (unit: number) => `\\u${unit.toString(16).padStart(4, '0')}`
   return text.replace(/"((?:[^"\\]|\\.)*)"/g, (_, inner: string) => {
     const value = JSON.parse(`"${inner}"`) as string
-    return `"${Array.from({ length: value.length }, (_, index) => escape(value.charCodeAt(index))).join('')}"`
+    return `"${Array.from({ length: value.length }, (_, index) => escaped(value.charCodeAt(index))).join('')}"`
   })
 }
 
@@ -111,7 +111,7 @@ async function notUtf8(context: ScenarioContext, { operation, stringFields }: Bo
   const status = exchange.response?.status ?? 0
   if (status >= 200 && status < 300)
     context.observe({
-      message: `${operation.operationId} takes a body whose "${field}" holds bytes that are not UTF-8 (FF FE) with ${status}`,
+      message: `${operation.operationId} takes a body whose "${field}" holds bytes not UTF-8 (FF FE) with ${status}`,
       expected: '400',
       received: statusOf(exchange),
       exchange,
@@ -126,7 +126,9 @@ async function notUtf8(context: ScenarioContext, { operation, stringFields }: Bo
 export const jsonSyntaxScenarios: Array<Scenario> = bodyOperations.map(
   (bodyOperation): Scenario => ({
     check: 'json_body_syntax',
-    title: `${bodyOperation.operation.operationId} refuses every text that is not JSON with 400, and reads JSON in any form`,
+    title:
+      `${bodyOperation.operation.operationId} refuses every text that is not JSON with 400, ` +
+      'and reads JSON in any form',
     operationId: bodyOperation.operation.operationId,
     basis: refusalBasis(bodyOperation.operation),
     writes: true,
@@ -141,8 +143,9 @@ export const jsonSyntaxScenarios: Array<Scenario> = bodyOperations.map(
           contentType: 'application/json',
           alsoAccepted: clientErrors,
         })
-        context.assert(exchange.response?.status === 400, {
-          message: `a body with ${what} ${exchange.response?.status === 400 ? 'is refused' : `got ${statusOf(exchange)}`}`,
+        const refused = exchange.response?.status === 400
+        context.assert(refused, {
+          message: `a body with ${what} ${refused ? 'is refused' : `got ${statusOf(exchange)}`}`,
           expected: '400 with an Error',
           received: statusOf(exchange),
           exchange,

@@ -8,6 +8,7 @@ import type { TextSample } from './unicode-samples.ts'
  */
 export const meaningfulTexts: ReadonlyArray<TextSample> = [
   { category: 'template', what: 'template syntax', text: '{{name}} {{7*7}} {% raw %}' },
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the template syntax is the text sent, not code
   { category: 'interpolation', what: 'interpolation syntax', text: '${name} #{name} <%= name %>' },
   { category: 'format', what: 'format specifiers', text: '%s %d %n %x %% {0}' },
   { category: 'markup', what: 'markup and entities', text: '<b>bold</b> <script>alert(1)</script> &amp; &lt;' },

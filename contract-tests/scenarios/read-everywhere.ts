@@ -44,7 +44,7 @@ export async function readEverywhere(
     const field = exchange.response?.status === 200 ? changed(read, sent, fields) : 'status'
     if (field !== undefined)
       return {
-        message: `what ${creator} created (${String(id)}) reads back through ${role.operationId} as ${statusOf(exchange)}`,
+        message: `what ${creator} created (${String(id)}) reads back by ${role.operationId}: ${statusOf(exchange)}`,
         expected: `200 with ${stringifyJson(sent)}`,
         received: exchange.response?.bodyText.slice(0, 300),
         exchange,
@@ -78,7 +78,7 @@ async function readInList(
   const limit = Number(new URLSearchParams(query).get('limit') ?? Number.POSITIVE_INFINITY)
   if (!listed && page.length < limit)
     return {
-      message: `what was created (${String(created.id)}) is missing from ${operationId}?${query}, a page of ${page.length}`,
+      message: `what was created (${String(created.id)}) is missing from ${operationId}?${query} (${page.length})`,
       expected: `every match, the page being shorter than its limit of ${limit}`,
       received: `${page.length} items without it`,
       exchange,

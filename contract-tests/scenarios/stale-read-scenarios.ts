@@ -107,7 +107,8 @@ async function noStaleRead(context: ScenarioContext, role: ListRole): Promise<vo
   if (lifetime > elapsed && holds(again, id, max))
     context.assert(false, {
       message:
-        `${role.operationId}?${query} was answered fresh for ${lifetime} s (${headers['cache-control'] ?? headers.expires}); ` +
+        `${role.operationId}?${query} was answered fresh for ${lifetime} s ` +
+        `(${headers['cache-control'] ?? headers.expires}); ` +
         `a cache would have served it without pet ${String(id)}, added ${elapsed.toFixed(1)} s later`,
       expected: 'an answer no cache reuses after a write (no-cache, max-age=0, or no freshness)',
       received: headers['cache-control'] ?? `Expires: ${headers.expires}`,

@@ -85,11 +85,12 @@ async function readBeforeAndAfter(context: ScenarioContext, role: CreateRole): P
   if (!next) return
   const seen = typeof next.id === 'number' && absent.has(next.id)
   const when = seen ? `${String(next.id)}, read as missing before its create` : `the new ${String(next.id)}`
+  const why = window.length > 0 ? 'taken by others' : 'not integers in sequence'
   if (failWith(context, when, await readEverywhere(context.client, role.operationId, next, second)))
     context.assert(true, {
       message: seen
         ? `${String(next.id)} read as missing before its create reads back after it`
-        : `${String(next.id)} reads back; the ids past ${String(start)} read before it were ${window.length > 0 ? 'taken by others' : 'not integers in sequence'}`,
+        : `${String(next.id)} reads back; the ids past ${String(start)} read before it were ${why}`,
     })
 }
 

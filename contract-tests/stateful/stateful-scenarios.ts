@@ -98,7 +98,8 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
 }
 
 const mustTryTitle =
-  `stateful, every run: each check the relations imply once (${sequenced.map((role) => role.operationId).join(', ')}): ` +
+  `stateful, every run: each check the relations imply once (${sequenced.map((role) => role.operationId).join(', ')})` +
+  ': ' +
   'created one and several at once and read back, lists at exactly, one under and one over the matches, ' +
   'unfiltered and by every filter value, a resource created without the filtered fields among them, the ' +
   'newest of a store past the largest page read by id' +

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
-import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
+import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 import { listenOnLoopback } from './frameworks/listen-on-loopback.ts'
 import type { RunningServer } from './frameworks/running-server.ts'
 
@@ -35,9 +34,9 @@ const connectionFields = new Set(['host', 'connection', 'content-length', 'trans
  * @example const { baseUrl, messagesBaseUrl, close } = await startHttpVariant(variant)
  */
 export async function startHttpVariant(variant: HttpVariant): Promise<RunningServer> {
-  const mock = await createPetStoreMock()
-  const good: FetchLike = mock.fetch
-  let origin = ''
+  // The good mock's own standalone server, on loopback too: the variant sits in front of it as a proxy would.
+  const mock = await startPetStoreServer()
+  const goodOrigin = new URL(mock.baseUrl).origin
   const server = await listenOnLoopback((request, response) => {
     const headers = Object.fromEntries(
       Object.entries(request.headers).flatMap(([name, value]) =>
@@ -45,17 +44,21 @@ export async function startHttpVariant(variant: HttpVariant): Promise<RunningSer
       ),
     )
     const answer = (body: Uint8Array | undefined) =>
-      good(`${origin}${request.url}`, {
+      fetch(`${goodOrigin}${request.url}`, {
         method: request.method,
         headers,
         body: body && body.byteLength > 0 ? (body as Uint8Array<ArrayBuffer>) : undefined,
+        redirect: 'manual',
       })
     variant.handle({ request, response, answer }).catch((error: unknown) => {
       response.destroy(error instanceof Error ? error : new Error(String(error)))
     })
   })
-  origin = server.origin
-  return { baseUrl: `${origin}/v1`, messagesBaseUrl: origin, close: server.close }
+  const close = async () => {
+    await server.close()
+    await mock.close()
+  }
+  return { baseUrl: `${server.origin}/v1`, messagesBaseUrl: server.origin, close }
 }
 
 /**
