@@ -116,6 +116,10 @@ export const specChooses = {
     'spec/openapi.yaml info.description: "a known path with a method it does not have answers 405 ' +
       '`method_not_allowed` with an `Allow` header" (RFC 9110 section 15.5.6).',
   ),
+  parserRefusalIsError: chooses(
+    'spec/openapi.yaml info.description: "from the standalone server only, for requests its HTTP parser refuses: ' +
+      '`bad_request` (400)": an Error body even for a request no application reads.',
+  ),
   nonUtf8Refused: chooses(
     'spec/openapi.yaml info.description: `invalid_json` (400); the mock gives it to a request body whose bytes ' +
       'are not UTF-8 (RFC 8259 section 8.1) rather than reading them as U+FFFD.',
