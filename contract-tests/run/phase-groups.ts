@@ -1,11 +1,10 @@
 import { generatedScenarios } from '../generate/generated-scenarios.ts'
 import type { ExploreOptions } from '../model/explore-options.ts'
 import type { Scenario } from '../model/scenario.ts'
-import { timeOrderScenarios } from '../scenarios/time-order-scenarios.ts'
 import { statefulScenarios } from '../stateful/stateful-scenarios.ts'
 
 /** The group names of the exploring phases, as `--only` takes them. */
-export const phaseNames = ['generated', 'stateful', 'time and order'] as const
+export const phaseNames = ['generated', 'stateful'] as const
 
 /**
  * The exploring phases as scenario groups, run after the named scenarios: each check a scenario whose
@@ -16,7 +15,5 @@ export function phaseGroups(options: ExploreOptions): Array<{ name: string; scen
   return [
     { name: 'generated', scenarios: generatedScenarios(options) },
     { name: 'stateful', scenarios: statefulScenarios(options) },
-    // Deterministic, but timed by the run's options (the pause): a phase beside the exploring ones.
-    { name: 'time and order', scenarios: timeOrderScenarios(options) },
   ]
 }

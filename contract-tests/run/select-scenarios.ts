@@ -1,10 +1,11 @@
 import { defaultExploreOptions, type ExploreOptions } from '../generate/explore-options.ts'
 import type { Scenario } from '../model/scenario.ts'
 import { scenarioGroups } from '../scenarios/registry.ts'
+import { standardGroups } from '../standards/standard-groups.ts'
 import { phaseGroups } from './phase-groups.ts'
 
-/** The named scenarios' groups, then the exploring phases'. */
-const allGroups = (explore: ExploreOptions) => [...scenarioGroups, ...phaseGroups(explore)]
+/** The named scenarios' groups, the dimensions the standards let a client vary, then the exploring phases'. */
+const allGroups = (explore: ExploreOptions) => [...scenarioGroups, ...standardGroups(explore), ...phaseGroups(explore)]
 
 /** Every name `--only` accepts: scenario check names and group names. */
 export const selectableNames: ReadonlyArray<string> = [

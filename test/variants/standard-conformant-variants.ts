@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { unknownMethod } from '../../contract-tests/scenarios/unsupported-method-scenarios.ts'
+import { unknownMethod } from '../../contract-tests/standards/unsupported-method-scenarios.ts'
 import { MockError } from '../../mocks/core/mock-error.ts'
 import { type HttpVariant, overHttp, readBody } from './http-variant.ts'
 import {

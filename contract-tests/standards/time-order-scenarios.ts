@@ -7,10 +7,10 @@ import { type Exchange, statusOf } from '../model/exchange.ts'
 import type { ExploreOptions } from '../model/explore-options.ts'
 import { sameFields } from '../model/same-fields.ts'
 import type { Scenario, ScenarioContext } from '../model/scenario.ts'
+import { clientErrors } from '../scenarios/expect-refusal.ts'
+import { validRequest } from '../scenarios/valid-request.ts'
 import { bodyOperations } from './body-operations.ts'
-import { clientErrors } from './expect-refusal.ts'
 import { type ReadDifference, readEverywhere } from './read-everywhere.ts'
-import { validRequest } from './valid-request.ts'
 
 type Body = Record<string, unknown>
 type CreateRole = StatefulRole & { kind: 'create' }

@@ -4,10 +4,10 @@ import { interfaceSays, specChooses } from '../model/citations.ts'
 import type { CallOptions } from '../model/contract-caller.ts'
 import { type Basis, statusOf } from '../model/exchange.ts'
 import type { Scenario, ScenarioContext } from '../model/scenario.ts'
+import { clientErrors } from '../scenarios/expect-refusal.ts'
+import { validRequest } from '../scenarios/valid-request.ts'
 import { type BodyOperation, bodyOperations } from './body-operations.ts'
-import { clientErrors } from './expect-refusal.ts'
 import { readEverywhere } from './read-everywhere.ts'
-import { validRequest } from './valid-request.ts'
 
 type Body = Record<string, unknown>
 

@@ -4,7 +4,7 @@ import { rolesOf, type StatefulRole } from '../../spec/relations.ts'
 import { interfaceSays, standardSays } from '../model/citations.ts'
 import { type Exchange, statusOf } from '../model/exchange.ts'
 import type { Scenario, ScenarioContext } from '../model/scenario.ts'
-import { validRequest } from './valid-request.ts'
+import { validRequest } from '../scenarios/valid-request.ts'
 
 type ListRole = StatefulRole & { kind: 'list' }
 type Body = Record<string, unknown>

@@ -3,8 +3,8 @@ import { interfaceSays } from '../model/citations.ts'
 import type { CallOptions } from '../model/contract-caller.ts'
 import { type Exchange, statusOf } from '../model/exchange.ts'
 import type { Scenario, ScenarioContext } from '../model/scenario.ts'
-import { clientErrors } from './expect-refusal.ts'
-import { notCreated, sendableRequest } from './valid-request.ts'
+import { clientErrors } from '../scenarios/expect-refusal.ts'
+import { notCreated, sendableRequest } from '../scenarios/valid-request.ts'
 
 /** A response header that hands the client something to send back: a session, a token, a credential. */
 const handsOver = /token|session|auth|jwt|credential|api-?key/i

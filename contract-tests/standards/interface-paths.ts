@@ -3,7 +3,7 @@ import { statefulRoles } from '../../spec/relations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import type { CallOptions } from '../model/contract-caller.ts'
 import type { ScenarioContext } from '../model/scenario.ts'
-import { validRequest } from './valid-request.ts'
+import { validRequest } from '../scenarios/valid-request.ts'
 
 /** One path of the interface with the operations it has, from the catalogue. */
 export interface InterfacePath {

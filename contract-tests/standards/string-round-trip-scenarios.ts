@@ -4,13 +4,13 @@ import { stringAspect } from '../generate/body-aspects.ts'
 import { interfaceSays, specChooses } from '../model/citations.ts'
 import { type Basis, statusOf } from '../model/exchange.ts'
 import type { Scenario, ScenarioContext } from '../model/scenario.ts'
+import { clientErrors } from '../scenarios/expect-refusal.ts'
+import { validRequest } from '../scenarios/valid-request.ts'
 import { type BodyOperation, bodyOperations } from './body-operations.ts'
-import { clientErrors } from './expect-refusal.ts'
 import { meaningfulTexts } from './meaningful-texts.ts'
 import { readEverywhere } from './read-everywhere.ts'
 import type { TextSample } from './unicode-samples.ts'
 import { unicodeSamples } from './unicode-samples.ts'
-import { validRequest } from './valid-request.ts'
 
 type Body = Record<string, unknown>
 

@@ -4,8 +4,8 @@ import { standardSays } from '../model/citations.ts'
 import type { CallOptions } from '../model/contract-caller.ts'
 import { type Exchange, statusOf } from '../model/exchange.ts'
 import type { Scenario, ScenarioContext } from '../model/scenario.ts'
-import { clientErrors } from './expect-refusal.ts'
-import { validRequest } from './valid-request.ts'
+import { clientErrors } from '../scenarios/expect-refusal.ts'
+import { validRequest } from '../scenarios/valid-request.ts'
 
 /** An id no target is likely to hold: its GET is a 404, and so must its HEAD be. */
 const unknownId = 987_654_321_987

@@ -2,9 +2,9 @@ import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { standardSays } from '../model/citations.ts'
 import { statusOf } from '../model/exchange.ts'
 import type { Scenario } from '../model/scenario.ts'
+import { clientErrors } from '../scenarios/expect-refusal.ts'
+import { notCreated, sendableRequest } from '../scenarios/valid-request.ts'
 import { bodyOperations } from './body-operations.ts'
-import { clientErrors } from './expect-refusal.ts'
-import { notCreated, sendableRequest } from './valid-request.ts'
 
 type Body = Record<string, unknown>
 

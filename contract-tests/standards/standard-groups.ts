@@ -1,0 +1,27 @@
+import type { ExploreOptions } from '../model/explore-options.ts'
+import type { ScenarioGroup } from '../scenarios/registry.ts'
+import { ambientCredentialScenarios } from './ambient-credential-scenarios.ts'
+import { chunkedBodyScenarios } from './chunked-body-scenarios.ts'
+import { headScenarios } from './head-scenarios.ts'
+import { jsonSyntaxScenarios } from './json-syntax-scenarios.ts'
+import { optionsScenarios } from './options-scenarios.ts'
+import { staleReadScenarios } from './stale-read-scenarios.ts'
+import { stringRoundTripScenarios } from './string-round-trip-scenarios.ts'
+import { timeOrderScenarios } from './time-order-scenarios.ts'
+import { unsupportedMethodScenarios } from './unsupported-method-scenarios.ts'
+
+/**
+ * What the standards the interface rests on let a client vary, on every operation and path the catalogue holds
+ * and every relation the spec states (docs/exploration-dimensions.md): derived from them, no edit per
+ * operation. Deterministic, each in every run; run after the named scenarios, before the exploring phases.
+ * @example standardGroups(exploreOptions({ pauseMs: 60_000 })).map((group) => group.name)
+ */
+export function standardGroups(options: Pick<ExploreOptions, 'pauseMs'>): Array<ScenarioGroup> {
+  return [
+    { name: 'HTTP methods', scenarios: [...headScenarios, ...optionsScenarios, ...unsupportedMethodScenarios] },
+    { name: 'conditional requests and credentials', scenarios: [...staleReadScenarios, ...ambientCredentialScenarios] },
+    { name: 'framing and JSON', scenarios: [...chunkedBodyScenarios, ...jsonSyntaxScenarios] },
+    { name: 'strings', scenarios: stringRoundTripScenarios },
+    { name: 'time and order', scenarios: timeOrderScenarios(options) },
+  ]
+}
