@@ -42,6 +42,8 @@ Exploring (the generated and stateful phases, after the named scenarios):
   --max-examples N         generated examples per check (default 40)
   --concurrency N          requests in flight at once (default 8)
   --time-budget-s N        longest time a check explores, shrinking included (default 20)
+  --pause-s N              how long a read waits before it is repeated (default 1; a nightly
+                           run may give 60 or more)
 
 Coverage:
   --min-coverage N         exit 1 when the run exercised less than N% of the spec's

@@ -17,6 +17,7 @@ export interface ContractArgs {
   'max-examples'?: string
   concurrency?: string
   'time-budget-s'?: string
+  'pause-s'?: string
   'min-coverage'?: string
   'compare-with'?: string
   strict?: boolean
@@ -100,6 +101,7 @@ export function resolveRunConfig(args: ContractArgs, env: Record<string, string 
     maxExamples: wholeNumber('--max-examples', args['max-examples'], 1, 100_000),
     concurrency: wholeNumber('--concurrency', args.concurrency, 1, 256),
     timeBudgetMs: mapDefined(wholeNumber('--time-budget-s', args['time-budget-s'], 1, 3600), (s) => s * 1000),
+    pauseMs: mapDefined(wholeNumber('--pause-s', args['pause-s'], 1, 3600), (s) => s * 1000),
   })
 
   return {

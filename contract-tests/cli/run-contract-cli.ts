@@ -73,6 +73,7 @@ async function runContractMain(
         'max-examples': { type: 'string' },
         concurrency: { type: 'string' },
         'time-budget-s': { type: 'string' },
+        'pause-s': { type: 'string' },
         'min-coverage': { type: 'string' },
         'compare-with': { type: 'string' },
         strict: { type: 'boolean' },

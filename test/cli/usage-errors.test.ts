@@ -23,6 +23,7 @@ it.each([
   ['scripts/demo.ts', ['--port', '-1'], '--port expects a whole number from 0 to 65535, got "-1".'],
   ['scripts/bench.ts', ['--pets', '-1'], '--pets expects a whole number from 101 to 1000000, got "-1".'],
   ['scripts/fuzz.ts', ['--seconds', '-1'], '--seconds expects a whole number from 1 to 86400, got "-1".'],
+  ['scripts/contract.ts', ['--pause-s', '0'], '--pause-s expects a whole number from 1 to 3600, got "0".'],
   [
     'scripts/contract.ts',
     ['--timeout-ms', '-5'],
