@@ -43,6 +43,7 @@ it('applies every registry check to each response', async () => {
     'no_server_error:passed',
     'status_code_documented:passed',
     'json_content_type:passed',
+    'json_utf8:passed',
     'response_schema_conformance:passed',
   ])
 })
