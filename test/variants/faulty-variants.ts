@@ -10,13 +10,10 @@ import {
   type Variant,
   type VariantRequest,
   validAuth,
+  withAuth,
   withPathParams,
 } from './variant.ts'
 
-const withAuth = (request: VariantRequest): VariantRequest => ({
-  ...request,
-  headers: { ...request.headers, authorization: validAuth },
-})
 const withBody = (request: VariantRequest, body: unknown): VariantRequest => ({
   ...request,
   body: JSON.stringify(body),

@@ -14,12 +14,9 @@ import {
   type Variant,
   type VariantRequest,
   validAuth,
+  withAuth,
 } from './variant.ts'
 
-const withAuth = (request: VariantRequest): VariantRequest => ({
-  ...request,
-  headers: { ...request.headers, authorization: validAuth },
-})
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** The request as its path's GET: what a router matching by path alone would run. */
 const asGet = (request: VariantRequest): VariantRequest => ({ ...request, method: 'GET', body: undefined })

@@ -109,6 +109,12 @@ export async function readWhole(request: VariantRequest): Promise<VariantRequest
 /** The Authorization header the good mock accepts: its development key. */
 export const validAuth = `Bearer ${developmentApiKey}`
 
+/** The request with the Authorization header the good mock accepts, as a server that skips its key check. */
+export const withAuth = (request: VariantRequest): VariantRequest => ({
+  ...request,
+  headers: { ...request.headers, authorization: validAuth },
+})
+
 /** A request's body as a JSON object, or undefined when it is not one. */
 export function jsonBodyOf(request: VariantRequest): Record<string, unknown> | undefined {
   try {
