@@ -23,11 +23,68 @@ const same = (a: unknown, b: unknown): boolean => stringifyJson(a ?? null) === s
 const changed = (read: Body | undefined, sent: Body, fields: ReadonlyArray<string>) =>
   fields.find((field) => !same(read?.[field], sent[field]))
 
+/** A resource the run created: what the creator answered, what it was sent, and the fields to compare. */
+export interface CreatedResource {
+  created: Body
+  sent: Body
+  fields: ReadonlyArray<string>
+}
+
 /**
- * Reads a resource `creator` created through every read the spec links from it (by its id) and every list of
- * what it creates (filtered by the values it was sent with, and unfiltered, at the largest page), and compares
- * `fields` with what was sent, exactly. A list shows it or, when its page is shorter than its limit, must.
- * Returns the first difference, or undefined when every read gave it back.
+ * Reads resources `creator` created through every read the spec links from it (each by its id) and every list
+ * of what it creates (filtered by the values each was sent with, and unfiltered, at the largest page: each
+ * page asked once for all of them), and compares their `fields` with what was sent, exactly. A list shows a
+ * resource or, when its page is shorter than its limit, must. Returns the first difference of each.
+ * @example const [difference] = await readAllEverywhere(client, 'createPet', [{ created, sent, fields: ['name'] }])
+ */
+export async function readAllEverywhere(
+  client: ContractCaller,
+  creator: OperationId,
+  resources: ReadonlyArray<CreatedResource>,
+): Promise<Array<ReadDifference | undefined>> {
+  const differences: Array<ReadDifference | undefined> = resources.map(() => undefined)
+  const reads = rolesOf('read').filter((read) => read.creator === creator)
+  await Promise.all(
+    resources.map(async ({ created, sent, fields }, index) => {
+      for (const role of reads) {
+        const id = created[role.link.field] as string | number | bigint
+        const exchange = await client.call(role.operationId, { params: { [role.link.parameter]: id } })
+        const read = exchange.response?.json as Body | undefined
+        const field = exchange.response?.status === 200 ? changed(read, sent, fields) : 'status'
+        if (field === undefined || differences[index]) continue
+        const how = field === 'status' ? `as ${statusOf(exchange)}` : `with "${field}" changed`
+        differences[index] = {
+          message: `what ${creator} created (${String(id)}) reads back through ${role.operationId} ${how}`,
+          expected: `200 with ${stringifyJson(sent)}`,
+          received: exchange.response?.bodyText.slice(0, 300),
+          exchange,
+          basis: linkBasis(role),
+        }
+      }
+    }),
+  )
+  for (const role of rolesOf('list').filter((list) => list.creator === creator)) {
+    const limit = role.limit ? `${role.limit.parameter}=${role.limit.maximum}` : ''
+    const queriesOf = ({ sent }: CreatedResource) => {
+      const filtered = role.filters
+        .filter(({ field }) => typeof sent[field] === 'string')
+        .map(({ parameter, field }) => `${parameter}=${encodeURIComponent(String(sent[field]))}`)
+      return [...new Set([[...filtered, limit].filter(Boolean).join('&'), limit])]
+    }
+    const queries = [...new Set(resources.flatMap(queriesOf))]
+    const pages = await Promise.all(
+      queries.map((query) => client.call(role.operationId, { query: query || undefined })),
+    )
+    resources.forEach((resource, index) => {
+      for (const query of queriesOf(resource))
+        differences[index] ??= inList(pages[queries.indexOf(query)] as Exchange, role.operationId, query, resource)
+    })
+  }
+  return differences
+}
+
+/**
+ * `readAllEverywhere` for one resource: its first difference, or undefined when every read gave it back.
  * @example const difference = await readEverywhere(client, 'createPet', created, sent, ['name'])
  */
 export async function readEverywhere(
@@ -37,41 +94,16 @@ export async function readEverywhere(
   sent: Body,
   fields: ReadonlyArray<string> = Object.keys(sent),
 ): Promise<ReadDifference | undefined> {
-  for (const role of rolesOf('read').filter((read) => read.creator === creator)) {
-    const id = created[role.link.field] as string | number | bigint
-    const exchange = await client.call(role.operationId, { params: { [role.link.parameter]: id } })
-    const read = exchange.response?.json as Body | undefined
-    const field = exchange.response?.status === 200 ? changed(read, sent, fields) : 'status'
-    if (field !== undefined)
-      return {
-        message: `what ${creator} created (${String(id)}) reads back by ${role.operationId}: ${statusOf(exchange)}`,
-        expected: `200 with ${stringifyJson(sent)}`,
-        received: exchange.response?.bodyText.slice(0, 300),
-        exchange,
-        basis: linkBasis(role),
-      }
-  }
-  for (const role of rolesOf('list').filter((list) => list.creator === creator)) {
-    const filters = role.filters.filter(({ field }) => typeof sent[field] === 'string')
-    const limit = role.limit ? `${role.limit.parameter}=${role.limit.maximum}` : ''
-    const filtered = filters.map(({ parameter, field }) => `${parameter}=${encodeURIComponent(String(sent[field]))}`)
-    for (const query of [...new Set([[...filtered, limit].filter(Boolean).join('&'), limit])]) {
-      const difference = await readInList(client, role.operationId, query, created, sent, fields)
-      if (difference) return difference
-    }
-  }
-  return undefined
+  const [difference] = await readAllEverywhere(client, creator, [{ created, sent, fields }])
+  return difference
 }
 
-async function readInList(
-  client: ContractCaller,
+function inList(
+  exchange: Exchange,
   operationId: OperationId,
   query: string,
-  created: Body,
-  sent: Body,
-  fields: ReadonlyArray<string>,
-): Promise<ReadDifference | undefined> {
-  const exchange = await client.call(operationId, { query: query || undefined })
+  { created, sent, fields }: CreatedResource,
+): ReadDifference | undefined {
   const page = exchange.response?.json
   if (exchange.response?.status !== 200 || !Array.isArray(page)) return undefined // the registry judges it
   const listed = (page as Array<Body>).find((item) => same(item?.id, created.id))

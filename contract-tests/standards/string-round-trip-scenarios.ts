@@ -1,5 +1,6 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { OperationSpec } from '../../spec/operations.ts'
+import { rolesOf } from '../../spec/relations.ts'
 import { stringAspect } from '../generate/body-aspects.ts'
 import { interfaceSays, specChooses } from '../model/citations.ts'
 import { type Basis, statusOf } from '../model/exchange.ts'
@@ -8,7 +9,7 @@ import { clientErrors } from '../scenarios/expect-refusal.ts'
 import { validRequest } from '../scenarios/valid-request.ts'
 import { type BodyOperation, bodyOperations } from './body-operations.ts'
 import { meaningfulTexts } from './meaningful-texts.ts'
-import { readEverywhere } from './read-everywhere.ts'
+import { type CreatedResource, readAllEverywhere } from './read-everywhere.ts'
 import type { TextSample } from './unicode-samples.ts'
 import { unicodeSamples } from './unicode-samples.ts'
 
@@ -21,22 +22,34 @@ const echoBasis = (operation: OperationSpec): Basis =>
 const isSuccess = (operation: OperationSpec, status: number) =>
   status >= 200 && status < 300 && operation.documents(status)
 
+/** The values of the creator's list filters, the `index`th of each: created resources spread over every list. */
+const filterValues = (operation: OperationSpec, index: number): Body =>
+  Object.fromEntries(
+    rolesOf('list')
+      .filter((list) => list.creator === operation.operationId)
+      .flatMap((list) => list.filters)
+      .map(({ field, values }) => [field, values[index % values.length]]),
+  )
+
+/** A resource created with a sample in one field: what every read must give back. */
+type Sent = CreatedResource & { what: string }
+
 /**
- * Sends the operation's valid body with one string field set to `value`, and judges by the rule for edge
+ * Sends the operation's valid body with one string field set to the sample, and judges by the rule for edge
  * values: a typical value is accepted; an edge one may be refused with a clean 4xx (a deviation, once the
- * same body with a plain value is accepted), but never accepted and changed, in the echo or in any read.
+ * same body with a plain value is accepted), but never accepted and changed: its echo here, its reads after.
  */
 async function roundTrip(
   context: ScenarioContext,
   { operation }: BodyOperation,
   field: string,
-  sample: TextSample,
+  [sample, index]: [TextSample, number],
   plainAccepted: () => Promise<boolean>,
-): Promise<void> {
+): Promise<Sent | undefined> {
   const request = validRequest(operation, context.data)
-  if (!request) return
+  if (!request) return undefined
   const value = `${context.data.runTag} ${sample.text}`
-  const sent: Body = { ...(request.json as Body), [field]: value }
+  const sent: Body = { ...(request.json as Body), ...filterValues(operation, index), [field]: value }
   const exchange = await context.client.call(operation.operationId, {
     ...request,
     json: sent,
@@ -46,31 +59,27 @@ async function roundTrip(
   const what = `a ${field} of ${sample.what} (${sample.category})`
   if (isSuccess(operation, status)) {
     const answer = exchange.response?.json as Body | undefined
-    if (
-      !context.assert(stringifyJson(answer?.[field]) === stringifyJson(value), {
-        message: `${operation.operationId} echoes ${what} changed`,
-        expected: stringifyJson(value),
-        received: stringifyJson(answer?.[field]),
-        exchange,
-        basis: echoBasis(operation),
-      }) ||
-      !answer
-    )
-      return
-    const difference = await readEverywhere(context.client, operation.operationId, answer, sent, [field])
-    if (difference) context.assert(false, { ...difference, message: `${what}: ${difference.message}` })
-    return
+    const echoed = context.assert(stringifyJson(answer?.[field]) === stringifyJson(value), {
+      message: `${operation.operationId} echoes ${what} changed`,
+      expected: stringifyJson(value),
+      received: stringifyJson(answer?.[field]),
+      exchange,
+      basis: echoBasis(operation),
+    })
+    return echoed && answer ? { created: answer, sent, fields: [field], what } : undefined
   }
-  if (status < 400 || status >= 500) return // the registry judges a 5xx; another status is not a refusal
+  if (status < 400 || status >= 500) return undefined // a 5xx is the registry's; another status is no refusal
   const aspect = stringAspect(field, value)
-  if (!aspect || !(await plainAccepted()))
-    return void context.assert(false, {
+  if (!aspect || !(await plainAccepted())) {
+    context.assert(false, {
       message: `${operation.operationId} refuses ${what} with ${status}, a value a ${field} holds in any script`,
       expected: 'a 2xx',
       received: statusOf(exchange),
       exchange,
       basis: echoBasis(operation),
     })
+    return undefined
+  }
   context.observe({
     message: `${operation.operationId} refuses ${aspect.what} (${sample.category}) with ${status}`,
     expected: 'a 2xx with the value as sent',
@@ -78,6 +87,7 @@ async function roundTrip(
     exchange,
     basis: specChooses.anyStringAccepted,
   })
+  return undefined
 }
 
 /** Whether the operation's valid body, its string fields plain, is accepted: asked once, when first needed. */
@@ -113,11 +123,19 @@ function roundTripScenarios(check: string, samples: ReadonlyArray<TextSample>, k
         explores: true,
         async run(context) {
           const plainAccepted = plainBodyAccepted(context, bodyOperation)
-          await Promise.all(
+          const accepted = await Promise.all(
             bodyOperation.stringFields.flatMap((field) =>
-              samples.map((sample) => roundTrip(context, bodyOperation, field, sample, plainAccepted)),
+              samples.map((sample, index) => roundTrip(context, bodyOperation, field, [sample, index], plainAccepted)),
             ),
           )
+          // Every read after every create: each list page asked once for all that were accepted.
+          const created = accepted.filter((item): item is Sent => item !== undefined)
+          const { operationId } = bodyOperation.operation
+          const differences = await readAllEverywhere(context.client, operationId, created)
+          differences.forEach((difference, index) => {
+            if (difference)
+              context.assert(false, { ...difference, message: `${created[index]?.what}: ${difference.message}` })
+          })
         },
       }),
     )
