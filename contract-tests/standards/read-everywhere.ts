@@ -50,9 +50,10 @@ export async function readAllEverywhere(
         const id = created[role.link.field] as string | number | bigint
         const exchange = await client.call(role.operationId, { params: { [role.link.parameter]: id } })
         const read = exchange.response?.json as Body | undefined
-        const field = exchange.response?.status === 200 ? changed(read, sent, fields) : 'status'
+        // null: not read at all; a field's name: read with that field changed.
+        const field = exchange.response?.status === 200 ? changed(read, sent, fields) : null
         if (field === undefined || differences[index]) continue
-        const how = field === 'status' ? `as ${statusOf(exchange)}` : `with "${field}" changed`
+        const how = field === null ? `as ${statusOf(exchange)}` : `with "${field}" changed`
         differences[index] = {
           message: `what ${creator} created (${String(id)}) reads back through ${role.operationId} ${how}`,
           expected: `200 with ${stringifyJson(sent)}`,
