@@ -71,3 +71,23 @@ export function credentialVariants(): Array<CredentialVariant> {
   ]
   return variants
 }
+
+/**
+ * Every credential the variants derive from a key and send (the key upper-cased, one character short, base64 under
+ * Basic, ...), for the redaction of everything a run writes: a target may echo any of them. Those that hold the key
+ * itself are left out: the key's own forms cover them.
+ * @example derivedCredentials('k-123456') // ['Bearer K-123456', 'Bearer k-12345', 'Basic ay0xMjM0NTY6', ...]
+ */
+export function derivedCredentials(key: string): Array<string> {
+  // What a variant sends whatever the key (a bare "Bearer") is no credential.
+  const other = `${key}-other`
+  const sent = credentialVariants().flatMap((variant) => [
+    [variant.authorization(key), variant.authorization(other)],
+    [variant.query?.(key), variant.query?.(other)],
+  ])
+  const holdsKey = (value: string) => value.toLowerCase().includes(key.toLowerCase())
+  const derived = sent.flatMap(([value, otherwise]) =>
+    value && value !== otherwise && !holdsKey(value) ? [value] : [],
+  )
+  return [...new Set(derived)]
+}

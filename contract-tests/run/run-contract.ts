@@ -11,6 +11,7 @@ import { judgedStrictly } from './judged-strictly.ts'
 import { measureCoverage } from './measure-coverage.ts'
 import { openSession } from './open-session.ts'
 import { runScenario } from './run-scenario.ts'
+import { runSecrets } from './run-secrets.ts'
 import { selectScenarios } from './select-scenarios.ts'
 
 export interface RunContractOptions extends ClientOptions {
@@ -27,6 +28,16 @@ export interface RunContractOptions extends ClientOptions {
   strict?: boolean
   /** Other strings never to let out of the run besides the API key (a key given another way). */
   secrets?: ReadonlyArray<string>
+  /** Told as the setup and each scenario finish (results not yet redacted): for a progress line. */
+  onProgress?: (event: ProgressEvent) => void
+}
+
+/** One test case finished: the setup or a scenario, and how many of the run's are done. */
+export interface ProgressEvent {
+  result: ScenarioResult
+  done: number
+  /** The setup and every selected scenario. */
+  total: number
 }
 
 /** Why a scenario after a target error is not run. */
@@ -48,6 +59,7 @@ export async function runContract({
   explore,
   minCoverage,
   strict = false,
+  onProgress = () => {},
   ...options
 }: RunContractOptions): Promise<RunResult> {
   const exploring = exploreOptions(explore)
@@ -57,6 +69,8 @@ export async function runContract({
   const opened = await openSession({ ...options, concurrency: exploring.concurrency })
   const { session } = opened
   const setup = strict ? judgedStrictly(opened.setup) : opened.setup
+  let done = 1
+  onProgress({ result: setup, done, total: selected.length + 1 })
   const results: Array<ScenarioResult | undefined> = selected.map(() => undefined)
   let judged = setup.outcome !== 'error'
   const limit = pLimit(exploring.concurrency)
@@ -69,6 +83,7 @@ export async function runContract({
           const result = strict ? judgedStrictly(ran) : ran
           results[index] = result
           if (result.outcome === 'error') judged = false
+          onProgress({ result, done: ++done, total: selected.length + 1 })
           return result
         }),
       ),
@@ -109,7 +124,7 @@ export async function runContract({
         `Coverage ${percent(coverage.ratio)} is below --min-coverage ${minCoverage}%: ` + `${uncovered(coverage)}.`,
     }),
   }
-  return redact(result, [options.apiKey, ...secrets])
+  return redact(result, runSecrets(options.apiKey, secrets))
 }
 
 /**
