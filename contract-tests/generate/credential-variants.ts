@@ -74,20 +74,19 @@ export function credentialVariants(): Array<CredentialVariant> {
 
 /**
  * Every credential the variants derive from a key and send (the key upper-cased, one character short, base64 under
- * Basic, ...), for the redaction of everything a run writes: a target may echo any of them. Those that hold the key
- * itself are left out: the key's own forms cover them.
- * @example derivedCredentials('k-123456') // ['Bearer K-123456', 'Bearer k-12345', 'Basic ay0xMjM0NTY6', ...]
+ * Basic, ...), as the words a target may echo of them, for the redaction of everything a run writes.
+ * @example derivedCredentials('k-123456') // ['K-123456', 'k-12345', 'k-123456x', 'ay0xMjM0NTY6', ...]
  */
 export function derivedCredentials(key: string): Array<string> {
-  // What a variant sends whatever the key (a bare "Bearer") is no credential.
+  // A word a variant sends whatever the key (a bare "Bearer") is no credential.
   const other = `${key}-other`
-  const sent = credentialVariants().flatMap((variant) => [
-    [variant.authorization(key), variant.authorization(other)],
-    [variant.query?.(key), variant.query?.(other)],
-  ])
-  const holdsKey = (value: string) => value.toLowerCase().includes(key.toLowerCase())
-  const derived = sent.flatMap(([value, otherwise]) =>
-    value && value !== otherwise && !holdsKey(value) ? [value] : [],
-  )
+  const wordsOf = (value: string | null | undefined): Array<string> =>
+    value ? [...value.split(' '), ...new URLSearchParams(value).values()] : []
+  const derived = credentialVariants().flatMap((variant) => {
+    const otherWords = new Set([...wordsOf(variant.authorization(other)), ...wordsOf(variant.query?.(other))])
+    return [...wordsOf(variant.authorization(key)), ...wordsOf(variant.query?.(key))].filter(
+      (word) => word !== '' && word !== key && !otherWords.has(word),
+    )
+  })
   return [...new Set(derived)]
 }

@@ -32,13 +32,14 @@ function alternative(form: string): string {
 
 /**
  * One case-insensitive pattern that finds, by lookahead at each position, any run of `leakLength` characters of a
- * secret (so the whole of it, another case, a prefix, a suffix), any derived credential whole, and the base64 of a
- * secret at any alignment. It runs on text whose escapes are decoded (`decodeEscapes`). Undefined with no secret.
+ * secret or of a credential derived from one (so the whole of it, another case, a prefix, a suffix), and the base64
+ * of each at any alignment. It runs on text whose escapes are decoded (`decodeEscapes`). Undefined with no secret.
  * @example secretPattern(['petstore-dev-key'], [])?.test('PETSTORE-DEV-KE') // true
  */
 export function secretPattern(secrets: ReadonlyArray<string>, derived: ReadonlyArray<string>): RegExp | undefined {
   const forms = new Set<string>()
-  for (const secret of secrets.filter((text) => text !== '')) {
+  // A derived credential (the key upper-cased, cut short) is a secret of its own: its base64 is not the key's.
+  for (const secret of [...secrets, ...derived].filter((text) => text !== '')) {
     // A run shorter than `anywhereLength` must be a whole word: each length up to there is a form of its own, so
     // that a longer run of the secret is still found whole. From there on, overlapping windows join into one run.
     for (let size = leakLength(secret); size <= secret.length; size++) {
@@ -47,9 +48,9 @@ export function secretPattern(secrets: ReadonlyArray<string>, derived: ReadonlyA
     }
     for (const core of base64Cores(secret)) forms.add(core)
   }
-  for (const credential of derived) if (credential.length >= 4) forms.add(credential)
   if (forms.size === 0) return undefined
-  // Longest first: where two forms start at one position the longer one is taken.
-  const alternatives = [...forms].sort((a, b) => b.length - a.length).map(alternative)
+  // Longest first: where two forms start at one position the longer one is taken. Case is ignored: one of each.
+  const unique = new Map([...forms].map((form) => [form.toLowerCase(), form]))
+  const alternatives = [...unique.values()].sort((a, b) => b.length - a.length).map(alternative)
   return new RegExp(`(?=(${alternatives.join('|')}))`, 'gi')
 }
