@@ -19,6 +19,8 @@ export interface Judgement {
   deviationKey?: string
   /** What makes two failures the same defect; default the message with its quoted values and numbers taken out. */
   failureKey?: string
+  /** The sentence the rule this judgement applied rests on, when it is not the check's own (a limit in a list). */
+  basis?: Basis
 }
 
 export interface PropertyCheck<T> {
@@ -48,6 +50,8 @@ function withRegistry(judgement: Judgement): Judgement {
     message: `[${failed.check}] ${failed.message}`,
     expected: failed.expected,
     failureKey: `registry:${failed.check}`,
+    // The registry check's own sentence, not the property's.
+    basis: failed.basis,
   }
 }
 
@@ -167,7 +171,7 @@ export async function exploreProperty<T>(
       expected: shown.expected,
       received: shown.received,
       exchange: shown.exchange,
-      basis: check.basis,
+      basis: shown.basis ?? check.basis,
     })
   }
 }

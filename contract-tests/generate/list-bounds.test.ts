@@ -40,3 +40,32 @@ it('allows only the statuses sent, and forgives an empty one as no filter only w
   expect(listBounds([['status', '']], true).statuses).toBeUndefined()
   expect(listBounds([['status', '']], false).statuses).toEqual(new Set(['']))
 })
+
+it('cites the sentence of the rule a list breaks, whichever check judged it', async () => {
+  const { judgeList } = await import('./list-bounds.ts')
+  const { interfaceSays } = await import('../model/citations.ts')
+  const answer = (pets: unknown) => ({
+    operationId: 'listPets' as const,
+    request: { method: 'GET', url: 'http://t/v1/pets', headers: {} },
+    response: {
+      status: 200,
+      headers: {},
+      bodyText: JSON.stringify(pets),
+      json: pets,
+      jsonParsed: true,
+      truncated: false,
+      durationMs: 0,
+    },
+    results: [],
+  })
+  const pet = (id: number, status: string) => ({ id, name: 'Rex', categoryId: 1, status })
+  const twice: Array<[string, string]> = [
+    ['limit', '1'],
+    ['limit', '1'],
+  ]
+  expect(judgeList(answer([pet(1, 'sold'), pet(2, 'sold')]), twice, false).basis).toBe(interfaceSays.limit)
+  const filtered: Array<[string, string]> = [['status', 'sold']]
+  expect(judgeList(answer([pet(1, 'pending')]), filtered, false).basis).toBe(interfaceSays.statusFilter)
+  expect(judgeList(answer({ pets: [] }), [], false).basis).toBe(interfaceSays.bareArray)
+  expect(judgeList(answer([pet(1, 'sold'), pet(1, 'sold')]), [], false).basis).toBe(interfaceSays.uniqueId)
+})

@@ -1,6 +1,6 @@
 import type { Difference } from './comparison.ts'
 import type { Coverage } from './coverage.ts'
-import { levelOf } from './exchange.ts'
+import { type CheckResult, levelOf } from './exchange.ts'
 import type { ExploreOptions } from './explore-options.ts'
 import type { ScenarioResult } from './scenario-result.ts'
 
@@ -59,7 +59,7 @@ export function countFindings(setup: ScenarioResult, scenarios: ReadonlyArray<Sc
     for (const result of [...scenario.assertions, ...scenario.exchanges.flatMap((exchange) => exchange.results)]) {
       const level = levelOf(result)
       if (level === undefined) continue
-      const key = [level, result.check, result.message.replace(requestSuffix, '')].join('\u0000')
+      const key = findingKey(result)
       if (seen.has(key)) continue
       seen.add(key)
       counts[level === 'violation' ? 'violations' : 'deviations']++
@@ -70,6 +70,15 @@ export function countFindings(setup: ScenarioResult, scenarios: ReadonlyArray<Sc
 
 // The request a scenario's finding was seen on, which the runner appends to its message.
 const requestSuffix = / \((?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \S+\)$/
+
+/**
+ * What makes two findings one: the same level, check and message, whatever request it was seen on. Counted once
+ * (`countFindings`) and printed once with how often it was seen.
+ * @example findingKey(a) === findingKey(b) // the same missing header on two getPet answers
+ */
+export function findingKey(result: CheckResult): string {
+  return [levelOf(result), result.check, result.message.replace(requestSuffix, '')].join('\u0000')
+}
 
 /** The exit code a set of results calls for: a target error outranks a violation. */
 export function exitCodeOf(
