@@ -150,6 +150,7 @@ export async function exploreProperty<T>(
     if (found.length === before) break
   }
   if (targetError) throw targetError
+  if (interrupted) context.budgetReached()
   for (const { message, count } of deviations.values())
     context.observe({ message: `${message} (${count}×)`, basis: check.deviationBasis })
   if (found.length === 0) {

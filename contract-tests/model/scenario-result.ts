@@ -17,6 +17,8 @@ export interface ScenarioResult {
   basis?: Basis
   exchanges: Array<Exchange>
   durationMs: number
+  /** An exploring check the time budget cut short: it judged fewer examples than asked. */
+  budgetReached?: boolean
 }
 
 /** Every failed result of a scenario: its own assertions and the registry checks on its exchanges. */

@@ -37,6 +37,8 @@ export interface ScenarioContext {
   observe(detail: AssertDetail): void
   /** Ends the scenario as skipped, with the reason in the report. */
   skip(reason: string): never
+  /** Records that the time budget (`--time-budget-s`) ended exploring before every example was tried. */
+  budgetReached(): void
 }
 
 /** One promise of the interface exercised against a target. */

@@ -1,4 +1,5 @@
 import type { RunResult } from '../model/run-result.ts'
+import { budgetNote } from './budget-note.ts'
 import { consoleDeviations, consoleFailures } from './console-findings.ts'
 import { failingCases, reportCounts } from './report-counts.ts'
 
@@ -18,6 +19,7 @@ export function consoleSummary(result: RunResult): string {
   const where = `${target.baseUrl} (messages: ${target.messagesBaseUrl})${target.readOnly ? ', read-only' : ''}`
   const lines: Array<string> = [`Pet Store contract run against ${target.name}: ${where}`, '']
   const byCheck = new Map<string, { passed: number; failed: number; skipped: number; error: number }>()
+  const cut = new Set(all.filter((scenario) => scenario.budgetReached).map((scenario) => scenario.check))
   for (const scenario of all) {
     const counts = byCheck.get(scenario.check) ?? { passed: 0, failed: 0, skipped: 0, error: 0 }
     counts[scenario.outcome]++
@@ -28,7 +30,8 @@ export function consoleSummary(result: RunResult): string {
     const parts = Object.entries(counts)
       .filter(([, n]) => n > 0)
       .map(([state, n]) => `${n} ${state}`)
-    lines.push(`  ${mark} ${check.padEnd(30, ' ')} ${parts.join(', ')}`)
+    const budget = cut.has(check) ? ' (cut short by the time budget)' : ''
+    lines.push(`  ${mark} ${check.padEnd(30, ' ')} ${parts.join(', ')}${budget}`)
   }
   const counts = reportCounts(result)
   lines.push(...consoleFailures(result, counts))
@@ -59,6 +62,7 @@ export function consoleSummary(result: RunResult): string {
       `they can change the target's data; a read-only run sends none)`,
     `Duration: ${(result.durationMs / 1000).toFixed(2)} s`,
     ...(result.coverage ? [coverageLine(result)] : []),
+    ...(budgetNote(result) ? [`Exploring: ${budgetNote(result)}`] : []),
     ...(result.explore
       ? [
           `Seed: ${result.explore.seed} (--seed ${result.explore.seed} sends the same generated requests again; ` +

@@ -28,6 +28,7 @@ export async function runScenario(scenario: Scenario, { client, data }: Session)
     },
   }
   const assertions: Array<CheckResult> = []
+  let budgetReached = false
   const finish = (outcome: ScenarioResult['outcome'], reason?: string): ScenarioResult => {
     const result: ScenarioResult = {
       check: scenario.check,
@@ -40,6 +41,7 @@ export async function runScenario(scenario: Scenario, { client, data }: Session)
       basis: scenario.basis,
       exchanges,
       durationMs: Math.round(performance.now() - started),
+      ...(budgetReached && { budgetReached }),
     }
     // A scenario that failed a check before it had to give up still failed.
     if ((outcome === 'passed' || outcome === 'skipped') && failuresOf(result).length > 0) result.outcome = 'failed'
@@ -70,6 +72,9 @@ export async function runScenario(scenario: Scenario, { client, data }: Session)
       observe: (detail) => record('warning', detail),
       skip(reason) {
         throw new ScenarioSkipped(reason)
+      },
+      budgetReached: () => {
+        budgetReached = true
       },
     })
     return finish('passed')

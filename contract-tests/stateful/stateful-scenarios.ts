@@ -68,6 +68,7 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
           },
         )
         if (targetError) throw targetError
+        if (details.interrupted) context.budgetReached()
         // Stopped by the time budget before any sequence ended: fast-check calls it failed, with no counterexample.
         if (!details.failed || details.counterexample === null) {
           context.assert(true, {
