@@ -39,6 +39,16 @@ export interface RunResult {
   exitCode: 0 | 1 | 2
   /** Why the run could not judge the target, when exitCode is 2. */
   targetError?: string
+  /** What the run left on the target: its tag, and the id of every resource it created (none when read-only). */
+  created?: CreatedResources
+}
+
+/** The resources a run created on its target, to find (and remove) them later. */
+export interface CreatedResources {
+  /** In the name of every pet whose name the run chose (setup, named scenarios, stateful phase). */
+  runTag: string
+  /** Every id a creating operation answered with, in order, as decimal text (int64 ids to the digit). */
+  ids: Array<string>
 }
 
 export interface FindingCounts {

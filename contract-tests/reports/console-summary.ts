@@ -1,4 +1,4 @@
-import type { RunResult } from '../model/run-result.ts'
+import type { CreatedResources, RunResult } from '../model/run-result.ts'
 import { budgetNote } from './budget-note.ts'
 import { consoleDeviations, consoleFailures } from './console-findings.ts'
 import { failingCases, reportCounts } from './report-counts.ts'
@@ -60,6 +60,7 @@ export function consoleSummary(result: RunResult): string {
     // In words: a reader should not have to know what makes a request unsafe.
     `Unsafe requests sent: ${result.unsafeRequestsSent}${refused} (POST and any method but GET and HEAD: ` +
       `they can change the target's data; a read-only run sends none)`,
+    ...(result.created ? [createdLine(result.created)] : []),
     `Duration: ${(result.durationMs / 1000).toFixed(2)} s`,
     ...(result.coverage ? [coverageLine(result)] : []),
     ...(budgetNote(result) ? [`Exploring: ${budgetNote(result)}`] : []),
@@ -76,6 +77,15 @@ export function consoleSummary(result: RunResult): string {
     `Findings: ${violations} violation(s), ${deviations} deviation(s)${strictNote}`,
   )
   return lines.join('\n')
+}
+
+/** What the run left on the target, and how to find it. */
+function createdLine({ runTag, ids }: CreatedResources): string {
+  if (ids.length === 0) return 'Created: nothing on the target'
+  return (
+    `Created: ${ids.length} pet${ids.length === 1 ? '' : 's'} on the target (names the run chose carry ${runTag}; ` +
+    'every id is in contract-report.json, created.ids)'
+  )
 }
 
 /** How much of the spec the run exercised: operations, the statuses they promise, their parameters. */

@@ -111,6 +111,7 @@ function properties(result: RunResult, counts: ReportCounts): string {
     deviations: counts.deviations,
     ...(result.targetError === undefined ? {} : { targetError: result.targetError }),
     ...(budgetNote(result) === undefined ? {} : { timeBudgetReached: budgetNote(result) as string }),
+    ...(result.created && { createdPets: result.created.ids.length, runTag: result.created.runTag }),
   }
   const lines = Object.entries(values).map(([name, value]) => `   <property${attributes({ name, value })}/>\n`)
   return `  <properties>\n${lines.join('')}  </properties>\n`

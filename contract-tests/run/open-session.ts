@@ -1,7 +1,8 @@
-import { type ClientOptions, ContractClient } from '../client/contract-client.ts'
+import type { ClientOptions } from '../client/contract-client.ts'
 import { TargetError } from '../client/target-error.ts'
 import { failuresOf, type ScenarioResult } from '../model/scenario-result.ts'
 import { prepareSuiteData } from './prepare-suite-data.ts'
+import { RecordingClient } from './recording-client.ts'
 import type { Session } from './run-scenario.ts'
 import { wrongBaseUrl } from './wrong-base-url.ts'
 
@@ -11,7 +12,7 @@ import { wrongBaseUrl } from './wrong-base-url.ts'
  * @example const { session, setup } = await openSession({ baseUrl, messagesBaseUrl, apiKey })
  */
 export async function openSession(options: ClientOptions): Promise<{ session?: Session; setup: ScenarioResult }> {
-  const client = new ContractClient(options)
+  const client = new RecordingClient(options)
   const started = performance.now()
   const setup: ScenarioResult = {
     check: 'suite_setup',

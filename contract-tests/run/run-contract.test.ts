@@ -23,7 +23,7 @@ it('marks every scenario after a target error as skipped, and exits 2', async ()
   const failing: FetchLike = (input, init) => {
     calls++
     // Setup and a few scenarios go through, then the connection drops for good.
-    if (calls > 40)
+    if (calls > 20)
       return Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } }))
     return fetch(input, init)
   }

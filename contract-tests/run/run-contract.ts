@@ -117,6 +117,7 @@ export async function runContract({
     explore: exploring,
     coverage,
     minCoverage,
+    ...(session && { created: { runTag: session.data.runTag, ids: session.client.createdIds } }),
     ...verdict,
     ...(short && {
       exitCode: 1 as const,

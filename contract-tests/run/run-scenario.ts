@@ -1,13 +1,13 @@
-import type { ContractClient } from '../client/contract-client.ts'
 import { ReadOnlyRefusal, TargetError } from '../client/target-error.ts'
 import type { ContractCaller } from '../model/contract-caller.ts'
 import type { CheckResult, Exchange } from '../model/exchange.ts'
 import { type AssertDetail, type Scenario, ScenarioSkipped } from '../model/scenario.ts'
 import { failuresOf, type ScenarioResult } from '../model/scenario-result.ts'
 import type { SuiteData } from '../model/suite-data.ts'
+import type { RecordingClient } from './recording-client.ts'
 
 export interface Session {
-  client: ContractClient
+  client: RecordingClient
   data: SuiteData
 }
 

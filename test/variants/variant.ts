@@ -1,7 +1,7 @@
 import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { findRoute } from '../../mocks/core/route-table.ts'
-import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
+import { createPetStoreMock, type PetStoreMockOptions } from '../../mocks/create-pet-store-mock.ts'
 import type { PetStoreModel } from '../../mocks/model/create-pet-store-model.ts'
 import { createMount } from '../../mocks/msw/create-mount.ts'
 import { parseJson } from '../../spec/json/parse-json.ts'
@@ -42,11 +42,12 @@ export const goodMock: Variant = { name: 'good-mock', description: 'the mock its
 
 /**
  * A fresh good mock with the variant's difference applied: its model change in the default store (the one
- * every request without `X-Mock-Session` reaches), then its wrapper around the mock's fetch.
+ * every request without `X-Mock-Session` reaches), then its wrapper around the mock's fetch. `options` make the
+ * mock (a store that already holds pets: `initialPets`).
  * @example const fetch = await serveVariant(variant)
  */
-export async function serveVariant(variant: Variant): Promise<FetchLike> {
-  const mock = await createPetStoreMock()
+export async function serveVariant(variant: Variant, options: PetStoreMockOptions = {}): Promise<FetchLike> {
+  const mock = await createPetStoreMock(options)
   if (variant.model) {
     // The variant's calls reach the good model through a copy (getters kept live), never its own changed ones.
     const good = mock.model
