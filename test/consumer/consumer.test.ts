@@ -57,7 +57,7 @@ describe.concurrent('the packed tarball', { timeout: 120_000 }, () => {
     const files = listing.stdout.trim().split('\n')
     expect(files).toContain('package/dist/mocks/index.js')
     expect(files).toContain('package/dist/mocks/index.d.ts')
-    expect(files).toContain('package/dist/contract-tests/vitest/contract.suite.js')
+    expect(files).toContain('package/dist/contract-tests/vitest/index.js')
     expect(files).toContain('package/spec/openapi.yaml')
     expect(
       files.filter((file) => /\.test\.|\/(test|bench|tools|scripts)\/|\.ts$/.test(file.replace(/\.d\.ts$/, ''))),
@@ -78,7 +78,7 @@ describe.concurrent('the packed tarball', { timeout: 120_000 }, () => {
       { cwd: tmpdir() },
     )
     expect(result.code).toBe(0)
-    for (const entry of ['', '/msw', '/node', '/browser', '/playwright', '/contract']) {
+    for (const entry of ['', '/msw', '/node', '/browser', '/playwright', '/contract', '/vitest']) {
       expect(result.stdout).toContain(`"petstore-contract${entry}"`)
     }
   })
@@ -161,19 +161,29 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
       expect(tests.code).toBe(0)
     })
 
-    it('runs npx petstore-mock, then npx petstore-contract (own vitest config aside): exit 0, JUnit', async () => {
+    it('runs npx petstore-mock, then npx petstore-contract with vitest unresolvable: exit 0, JUnit', async () => {
       const key = 'consumer-key-7'
       const mock = await startInstalledMock(dir, path, ['--api-key', key])
       const reportDir = await mkdtemp(join(tmpdir(), 'petstore-consumer-report-'))
       try {
         expect(mock.output()).toContain(`ready: http://127.0.0.1:${mock.port}/v1`)
-        const contract = await run('npx', [
-          'petstore-contract',
-          ...['--base-url', `http://127.0.0.1:${mock.port}/v1`, '--messages-base-url', `http://127.0.0.1:${mock.port}`],
-          ...['--api-key', key, '--report-dir', reportDir],
-          // The named scenarios of every operation; the exploring phases are proven in this repository's own tests.
-          ...['--only', 'authentication,listPets,createPet,getPet,sendMessage'],
-        ])
+        // The command needs no vitest: with every `vitest` import refused (./no-vitest.mjs), it runs all the same.
+        const contract = await run(
+          'npx',
+          [
+            'petstore-contract',
+            ...[
+              '--base-url',
+              `http://127.0.0.1:${mock.port}/v1`,
+              '--messages-base-url',
+              `http://127.0.0.1:${mock.port}`,
+            ],
+            ...['--api-key', key, '--report-dir', reportDir],
+            // The named scenarios of every operation; the exploring phases are proven in this repository's own tests.
+            ...['--only', 'authentication,listPets,createPet,getPet,sendMessage'],
+          ],
+          { NODE_OPTIONS: `--import ${join(dir, 'no-vitest.mjs')}` },
+        )
         expect(contract.stdout).toContain('Verdict: CONFORMANT (exit 0)')
         expect(contract.code).toBe(0)
         expect(contract.stdout + contract.stderr).not.toContain(key)
@@ -185,14 +195,46 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
       }
     })
 
-    it('says in one line that petstore-contract needs vitest where there is none', async () => {
-      const bin = 'node_modules/petstore-contract/dist/bin/petstore-contract.js'
-      const result = await run('node', ['--import', './no-vitest.mjs', bin, '--target', 'mock'])
-      expect(result.code).toBe(2)
-      expect(result.stderr.trim()).toBe(
-        'error: Failed to run the contract suite: expected vitest 4 or 5 beside petstore-contract, got none. ' +
-          'Install it (npm install --save-dev vitest), or call runContract from petstore-contract/contract.',
+    it('runs the same checks inside its own vitest suite through petstore-contract/vitest', async () => {
+      const only = 'listPets,getPet'
+      const [command, suite] = await Promise.all(
+        ['command', 'suite'].map((name) => mkdtemp(join(tmpdir(), `petstore-consumer-${name}-`))),
       )
+      try {
+        const cli = await run('npx', [
+          'petstore-contract',
+          '--target',
+          'mock',
+          '--only',
+          only,
+          '--report-dir',
+          command!,
+        ])
+        expect(cli.code, cli.stdout + cli.stderr).toBe(0)
+        const tests = await run(
+          bin('vitest'),
+          ['run', '--reporter=json', `--outputFile=${join(suite!, 'vitest.json')}`],
+          {
+            CONTRACT_ONLY: only,
+            CONTRACT_REPORT_DIR: suite!,
+          },
+        )
+        expect(tests.code, tests.stdout + tests.stderr).toBe(0)
+        const read = async (path: string) => JSON.parse(await readFile(path, 'utf8'))
+        const ran = (await read(join(suite!, 'vitest.json'))).testResults.flatMap(
+          (file: { assertionResults: Array<{ title: string; status: string }> }) => file.assertionResults,
+        )
+        const report = await read(join(command!, 'contract-report.json'))
+        // One test per scenario the command judged, in the same order, with the same outcome.
+        expect(ran.map((test: { title: string }) => test.title)).toEqual([
+          'suite setup',
+          ...report.scenarios.map((scenario: { title: string }) => scenario.title),
+        ])
+        expect(new Set(ran.map((test: { status: string }) => test.status))).toEqual(new Set(['passed']))
+        expect((await read(join(suite!, 'contract-report.json'))).counts).toEqual(report.counts)
+      } finally {
+        await Promise.all([command, suite].map((path) => rm(path!, { recursive: true, force: true })))
+      }
     })
 
     // Stopping is proven once per Node (consumer-matrix.ts): the same bin, the same npm, whichever msw.
