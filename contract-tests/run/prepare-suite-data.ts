@@ -1,4 +1,4 @@
-import { petStatuses } from '../../spec/schemas.ts'
+import { limitRule, petStatuses } from '../../spec/schemas.ts'
 import type { Pet, PetStatus } from '../../spec/types.ts'
 import type { ContractClient } from '../client/contract-client.ts'
 import { isPet, type SuiteData } from '../model/suite-data.ts'
@@ -9,19 +9,19 @@ export const perStatus = 7
 export const withoutStatus = 3
 
 /**
- * Gets the target ready for the scenarios, the same way whatever it already holds: reads how many pets of each
- * status there are (a filtered list each, never the first page of a big store), then, unless read-only, creates
- * what is missing up to `perStatus` (at least one of each status, so every typical value the checks reuse is one
- * this run chose), and a few without status; then reads the first page for the scenarios that read any pet.
+ * Gets the target ready for the scenarios, the same way whatever it already holds. It reads the first page; for a
+ * status that page shows fewer than `perStatus` of while more pets exist (a big store), a filtered list counts them,
+ * so nothing depends on what the first page happens to hold. Then, unless read-only, it creates what is missing up
+ * to `perStatus` (at least one of each status, so every typical value the checks reuse is one this run chose) and a
+ * few pets without status, and reads the first page again.
  * @example const data = await prepareSuiteData(client)
  */
 export async function prepareSuiteData(client: ContractClient): Promise<SuiteData> {
   const runTag = `contract-${Date.now().toString(36)}`
   const first = client.exchanges.length
+  const before = await firstPage(client)
   const found = Object.fromEntries(
-    await Promise.all(
-      petStatuses.map(async (status) => [status, await listed(client, `status=${status}&limit=${perStatus}`, status)]),
-    ),
+    await Promise.all(petStatuses.map(async (status) => [status, await countOf(client, before, status)])),
   ) as Record<PetStatus, number>
   const created: Array<Pet> = []
   if (!client.readOnly) {
@@ -40,25 +40,37 @@ export async function prepareSuiteData(client: ContractClient): Promise<SuiteDat
     for (const exchange of exchanges)
       if (exchange.response?.status === 201 && isPet(exchange.response.json)) created.push(exchange.response.json)
   }
-  const listing = await client.call('listPets', { query: 'limit=100' })
-  const page = Array.isArray(listing.response?.json) ? (listing.response.json as Array<unknown>).filter(isPet) : []
+  const page = client.readOnly ? before : await firstPage(client)
+  const pets = page ?? []
   const statusAtLeast = Object.fromEntries(
     petStatuses.map((status) => [status, found[status] + created.filter((pet) => pet.status === status).length]),
   ) as Record<PetStatus, number>
   return {
     created,
-    listed: page,
-    totalAtLeast: Math.max(page.length, created.length),
-    totalExact: page.length < 100,
+    listed: pets,
+    totalAtLeast: Math.max(pets.length, created.length),
+    totalExact: pets.length < limitRule.maximum,
     statusAtLeast,
     runTag,
     setupExchanges: client.exchanges.slice(first),
   }
 }
 
-/** How many pets of `status` a filtered list holds (a wrong answer is judged by the registry checks, not here). */
-async function listed(client: ContractClient, query: string, status: PetStatus): Promise<number> {
-  const exchange = await client.call('listPets', { query })
-  const body = exchange.response?.json
-  return Array.isArray(body) ? body.filter((pet) => isPet(pet) && pet.status === status).length : 0
+/** The pets of `GET /pets?limit=100`, or undefined when the answer is no list (its checks say why). */
+async function firstPage(client: ContractClient): Promise<Array<Pet> | undefined> {
+  const body = (await client.call('listPets', { query: `limit=${limitRule.maximum}` })).response?.json
+  return Array.isArray(body) ? body.filter(isPet) : undefined
+}
+
+/**
+ * At least how many pets of `status` the target holds, up to `perStatus`: from the first page when it shows enough
+ * or is the whole store, else from a filtered list. None when the target answered no list at all.
+ */
+async function countOf(client: ContractClient, page: Array<Pet> | undefined, status: PetStatus): Promise<number> {
+  if (!page) return 0
+  const onPage = page.filter((pet) => pet.status === status).length
+  if (onPage >= perStatus || page.length < limitRule.maximum) return onPage
+  const body = (await client.call('listPets', { query: `status=${status}&limit=${perStatus}` })).response?.json
+  const filtered = Array.isArray(body) ? body.filter((pet) => isPet(pet) && pet.status === status).length : 0
+  return Math.max(onPage, filtered)
 }
