@@ -1,5 +1,5 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { decodeHTML } from 'entities'
@@ -7,7 +7,7 @@ import { afterEach, expect, it } from 'vitest'
 import { echoedForms } from '../../contract-tests/reports/echoed-forms.test-support.ts'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 import { runContractProcess } from '../support/run-contract-process.ts'
-import { startStubServer } from '../support/start-stub-server.ts'
+import { startProxyServer } from '../support/start-proxy-server.ts'
 import { useTestSeed } from '../support/test-seed.ts'
 
 const cleanups: Array<() => Promise<void>> = []
@@ -36,33 +36,20 @@ function credentialOf(request: IncomingMessage): string {
 async function echoingTarget(hostile: boolean): Promise<string> {
   const mock = await startPetStoreServer({ apiKeys: [key] })
   cleanups.push(mock.close)
-  const origin = new URL(mock.baseUrl).origin
-  const proxy = await startStubServer(async (request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Array<Buffer> = []
-    for await (const chunk of request) chunks.push(chunk as Buffer)
-    const headers: Record<string, string> = {}
-    for (const [name, value] of Object.entries(request.headers))
-      if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value
-    const answer = await fetch(`${origin}${request.url}`, {
-      method: request.method,
-      headers,
-      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
-    })
-    const body = Buffer.from(await answer.arrayBuffer())
+  const proxy = await startProxyServer(mock.baseUrl, async (upstream, request) => {
     const credential = credentialOf(request)
-    if (answer.status !== 401 || credential === '') {
-      response.writeHead(answer.status, Object.fromEntries(answer.headers))
-      return response.end(body)
-    }
+    if (upstream.status !== 401 || credential === '') return undefined
     const forms = Object.values(echoedForms(credential)).join(' | ')
     const echo = { 'x-echo': encodeURIComponent(credential), [`x-${credential.replace(/[^a-z0-9-]/gi, '')}`]: '1' }
-    if (hostile) {
-      response.writeHead(401, { 'content-type': 'text/plain', ...echo })
-      return response.end(`${terminalEscape} Refused ${forms}`)
-    }
-    response.writeHead(401, { 'content-type': 'application/json', ...echo })
+    if (hostile)
+      return {
+        status: 401,
+        headers: { 'content-type': 'text/plain', ...echo },
+        body: Buffer.from(`${terminalEscape} Refused ${forms}`),
+      }
     // Written by hand: the forms go in as the target wrote them, JSON escapes included.
-    response.end(`{"code":"unauthorized","message":"Refused ${forms}","status":401,"${forms.slice(0, 40)}":true}`)
+    const body = `{"code":"unauthorized","message":"Refused ${forms}","status":401,"${forms.slice(0, 40)}":true}`
+    return { status: 401, headers: { 'content-type': 'application/json', ...echo }, body: Buffer.from(body) }
   })
   cleanups.push(proxy.close)
   return `${proxy.url}/v1`

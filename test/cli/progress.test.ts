@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 import { runContractProcess } from '../support/run-contract-process.ts'
-import { startStubServer } from '../support/start-stub-server.ts'
+import { startProxyServer } from '../support/start-proxy-server.ts'
 import { useTestSeed } from '../support/test-seed.ts'
 
 const cleanups: Array<() => Promise<void>> = []
@@ -16,24 +16,9 @@ afterEach(async () => {
 async function slowTarget(delayMs: number): Promise<string> {
   const mock = await startPetStoreServer({ apiKeys: ['slow-key-1'] })
   cleanups.push(mock.close)
-  const origin = new URL(mock.baseUrl).origin
-  const proxy = await startStubServer(async (request, response) => {
-    const chunks: Array<Buffer> = []
-    for await (const chunk of request) chunks.push(chunk as Buffer)
-    const headers: Record<string, string> = {}
-    for (const name of ['authorization', 'accept', 'content-type']) {
-      const value = request.headers[name]
-      if (typeof value === 'string') headers[name] = value
-    }
-    const answer = await fetch(`${origin}${request.url}`, {
-      method: request.method,
-      headers,
-      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
-    })
-    const body = Buffer.from(await answer.arrayBuffer())
+  const proxy = await startProxyServer(mock.baseUrl, async () => {
     await new Promise((resolve) => setTimeout(resolve, delayMs))
-    response.writeHead(answer.status, Object.fromEntries(answer.headers))
-    response.end(body)
+    return undefined
   })
   cleanups.push(proxy.close)
   return `${proxy.url}/v1`

@@ -11,20 +11,10 @@ import { conformantVariants } from './conformant-variants.ts'
 import { exploredFaultyVariants, statefulFaultyVariants } from './explored-faulty-variants.ts'
 import { faultyVariants } from './faulty-variants.ts'
 import { requestFormFaultyVariants } from './request-form-faulty-variants.ts'
-import { goodMock, serveVariant, type Variant } from './variant.ts'
+import { goodMock, judgeVariant, type Variant } from './variant.ts'
 
 const seed = useTestSeed()
 const storeSize = 50_000
-
-const run = async (fetch: Awaited<ReturnType<typeof serveVariant>>): Promise<RunResult> =>
-  runContract({
-    targetName: 'variant',
-    baseUrl: 'http://petstore.test/v1',
-    messagesBaseUrl: 'http://petstore.test',
-    apiKey: developmentApiKey,
-    fetch,
-    explore: { seed },
-  })
 
 /** What a verdict is made of: the exit code, the checks that failed, the findings by level. */
 const verdictOf = (result: RunResult) => ({
@@ -41,7 +31,14 @@ const verdictOf = (result: RunResult) => ({
 let store: Array<Pet>
 beforeAll(async () => {
   const earlier = await createPetStoreMock()
-  await run(earlier.fetch)
+  await runContract({
+    targetName: 'earlier run',
+    baseUrl: 'http://petstore.test/v1',
+    messagesBaseUrl: 'http://petstore.test',
+    apiKey: developmentApiKey,
+    fetch: earlier.fetch,
+    explore: { seed },
+  })
   const ofEarlierRuns = (await earlier.state.get()).pets.filter((pet) => pet.id > 50)
   const statuses = [...petStatuses, undefined]
   const names = ['', ' ', 'contract-lq3x9a1-7', 'contract-lq3x9a1-typical', 'x'.repeat(2000), '🐕\u200d🦺', '\t']
@@ -80,8 +77,8 @@ it('judges the chosen variants: every one named here exists', () => {
 it.each(judged.map((variant) => [variant.name, variant] as const))(
   'gives %s holding 50,000 pets, leftovers of earlier runs first, the verdict it gives a fresh one',
   async (_name, variant) => {
-    const fresh = await run(await serveVariant(variant))
-    const big = await run(await serveVariant(variant, { initialPets: store }))
+    const fresh = await judgeVariant(variant, { explore: { seed } })
+    const big = await judgeVariant(variant, { explore: { seed } }, { initialPets: store })
     expect(verdictOf(big)).toEqual(verdictOf(fresh))
     expect(fresh.exitCode).toBe(variant.caughtBy ? 1 : 0)
     // It marks what it created, and writes no more than its checks need: on the big store the setup finds

@@ -4,25 +4,14 @@ import type { CheckResult } from '../../contract-tests/model/exchange.ts'
 import type { RunResult } from '../../contract-tests/model/run-result.ts'
 import { failuresOf } from '../../contract-tests/model/scenario-result.ts'
 import { consoleSummary } from '../../contract-tests/reports/console-summary.ts'
-import { runContract } from '../../contract-tests/run/run-contract.ts'
-import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { useTestSeed } from '../support/test-seed.ts'
+import { conformantVariants } from './conformant-variants.ts'
 import { faultyVariants } from './faulty-variants.ts'
-import { rewrite, serveVariant, type Variant } from './variant.ts'
+import { judgeVariant, rewrite, type Variant } from './variant.ts'
 
 const seed = useTestSeed()
 
-async function runAgainst(variant: Variant, only: Array<string>): Promise<RunResult> {
-  return runContract({
-    targetName: 'variant',
-    baseUrl: 'http://petstore.test/v1',
-    messagesBaseUrl: 'http://petstore.test',
-    apiKey: developmentApiKey,
-    fetch: await serveVariant(variant),
-    only,
-    explore: { seed },
-  })
-}
+const runAgainst = (variant: Variant, only: Array<string>) => judgeVariant(variant, { only, explore: { seed } })
 
 const failuresNamed = (result: RunResult, check: string): Array<CheckResult> =>
   [result.setup, ...result.scenarios]
@@ -65,16 +54,7 @@ it('cites the limit sentence when a list given limit twice holds more pets than 
 
 it('prints a deviation seen on many responses once, with how often it was seen', async () => {
   // Every getPet answer lacks the deprecation headers the spec chooses to send: one deviation, many responses.
-  const bare = rewrite({
-    name: 'no-deprecation-headers',
-    description: 'getPet answers without Deprecation and Sunset',
-    response: (response) => {
-      const headers = new Headers(response.headers)
-      headers.delete('deprecation')
-      headers.delete('sunset')
-      return new Response(response.body, { status: response.status, headers })
-    },
-  })
+  const bare = conformantVariants.find((variant) => variant.name === 'no-deprecation-headers') as Variant
   const result = await runAgainst(bare, ['getPet'])
   expect(result.findings).toEqual({ violations: 0, deviations: 1 })
   const summary = consoleSummary(result)

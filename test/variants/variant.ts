@@ -1,4 +1,6 @@
 import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
+import type { RunResult } from '../../contract-tests/model/run-result.ts'
+import { type RunContractOptions, runContract } from '../../contract-tests/run/run-contract.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { findRoute } from '../../mocks/core/route-table.ts'
 import { createPetStoreMock, type PetStoreMockOptions } from '../../mocks/create-pet-store-mock.ts'
@@ -55,6 +57,26 @@ export async function serveVariant(variant: Variant, options: PetStoreMockOption
     Object.assign(good, variant.model(unchanged))
   }
   return variant.wrap(mock.fetch)
+}
+
+/**
+ * The whole suite (or `options.only`) against a fresh variant in process, as the variant proofs run it; `mock` makes
+ * the mock it wraps (a store that already holds pets).
+ * @example const result = await judgeVariant(variant, { only: ['status_filter'], explore: { seed } })
+ */
+export async function judgeVariant(
+  variant: Variant,
+  options: Partial<RunContractOptions> = {},
+  mock: PetStoreMockOptions = {},
+): Promise<RunResult> {
+  return runContract({
+    targetName: 'variant',
+    baseUrl: 'http://petstore.test/v1',
+    messagesBaseUrl: 'http://petstore.test',
+    apiKey: developmentApiKey,
+    fetch: await serveVariant(variant, mock),
+    ...options,
+  })
 }
 
 /**
