@@ -4,6 +4,7 @@ import type { ContractCaller } from '../model/contract-caller.ts'
 import type { Basis, Exchange } from '../model/exchange.ts'
 import type { ScenarioContext } from '../model/scenario.ts'
 import type { ExploreOptions } from './explore-options.ts'
+import { trackedRuns } from './tracked-runs.ts'
 
 /** What a check concluded about one generated request. */
 export interface Judgement {
@@ -118,6 +119,8 @@ export async function exploreProperty<T>(
       return true
     }
   }
+  // A run the time budget interrupted goes on sending: each round waits for it before it reports.
+  const tracked = trackedRuns(predicate)
   for (let round = 0; round < maxDistinctFailures && !targetError; round++) {
     const budget = deadline - performance.now()
     if (budget <= 0) break
@@ -125,7 +128,7 @@ export async function exploreProperty<T>(
       Array.from({ length: workers }, (_, index) => {
         // The examples are shared out among the first round's runs, so each is sent once.
         const examples = round > 0 ? [] : (check.examples ?? []).filter((_, position) => position % workers === index)
-        return fc.check(fc.asyncProperty(check.arbitrary, predicate), {
+        return fc.check(fc.asyncProperty(check.arbitrary, tracked.run), {
           seed: options.seed + round * workers + index,
           numRuns: perWorker + examples.length,
           examples: examples.map((value) => [value] as [T]),
@@ -134,6 +137,7 @@ export async function exploreProperty<T>(
         })
       }),
     )
+    await tracked.settled()
     if (runs.some((run) => run.interrupted)) interrupted = true
     const failures = runs.filter((run) => run.failed && run.counterexample)
     const before = found.length

@@ -14,10 +14,9 @@ export const withoutStatus = 3
  * so nothing depends on what the first page happens to hold. Then, unless read-only, it creates what is missing up
  * to `perStatus` (at least one of each status, so every typical value the checks reuse is one this run chose) and a
  * few pets without status, and reads the first page again.
- * @example const data = await prepareSuiteData(client)
+ * @example const data = await prepareSuiteData(client, 'contract-lq3x9a1')
  */
-export async function prepareSuiteData(client: ContractClient): Promise<SuiteData> {
-  const runTag = `contract-${Date.now().toString(36)}`
+export async function prepareSuiteData(client: ContractClient, runTag: string): Promise<SuiteData> {
   const first = client.exchanges.length
   const before = await firstPage(client)
   const found = Object.fromEntries(

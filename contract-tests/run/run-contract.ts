@@ -46,9 +46,10 @@ export const notRunReason = 'Not run: the target could not be judged.'
 /**
  * The one contract orchestrator: opens the session (setup), runs the selected scenarios in order,
  * marks every scenario after a target error as skipped, counts unsafe and refused requests, and
- * returns the whole `RunResult` of its one target with every secret redacted. `npm run contract` runs it inside
- * vitest (one test per scenario result); the variant proofs call it directly. A comparison with the mock is a
- * second run composed by the caller (`compareRunWithMock`).
+ * returns the whole `RunResult` of its one target, with what it created, every secret redacted (the key's forms
+ * and the credentials derived from it). `npm run contract` calls it directly, as do the variant proofs and
+ * `describeContract` inside a vitest suite. A comparison with the mock is a second run composed by the caller
+ * (`compareRunWithMock`).
  * @example const result = await runContract({ targetName: 'mock', baseUrl, messagesBaseUrl, apiKey, fetch })
  */
 export async function runContract({
@@ -89,6 +90,8 @@ export async function runContract({
       ),
     )
   }
+  // What a time budget left in flight still lands on the target: the run ends, and counts it, once it has.
+  await opened.settled()
   // One reason is enough: what ran beside or after the first target error (in report order) is not reported.
   const firstError = results.findIndex((result) => result?.outcome === 'error')
   if (firstError !== -1)
@@ -117,7 +120,7 @@ export async function runContract({
     explore: exploring,
     coverage,
     minCoverage,
-    ...(session && { created: { runTag: session.data.runTag, ids: session.client.createdIds } }),
+    created: opened.created,
     ...verdict,
     ...(short && {
       exitCode: 1 as const,

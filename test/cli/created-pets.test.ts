@@ -5,6 +5,7 @@ import { afterEach, expect, it } from 'vitest'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 import { parseJson } from '../../spec/json/parse-json.ts'
 import { runContractProcess } from '../support/run-contract-process.ts'
+import { startProxyServer } from '../support/start-proxy-server.ts'
 import { useTestSeed } from '../support/test-seed.ts'
 
 const cleanups: Array<() => Promise<void>> = []
@@ -24,16 +25,41 @@ it('prints how many pets it created, lists their ids in the JSON report, tags th
   const before = new Set((await state()).map((pet) => String(pet.id)))
   const dir = await mkdtemp(join(tmpdir(), 'contract-created-'))
   cleanups.push(() => rm(dir, { recursive: true, force: true }))
+  // Creates answered slowly, and a budget of a second a check: budgets end checks while creates are in flight, and
+  // those pets, created after their check ended, are the run's too.
+  const slowCreates = await startProxyServer(server.baseUrl, async (upstream, request) => {
+    if (request.method === 'POST') await new Promise((resolve) => setTimeout(resolve, 150))
+    return upstream
+  })
+  cleanups.push(slowCreates.close)
   const run = await runContractProcess(
-    ['--base-url', server.baseUrl, '--report-dir', dir, '--seed', String(useTestSeed()), '--time-budget-s', '5'],
+    [
+      '--base-url',
+      `${slowCreates.url}/v1`,
+      '--report-dir',
+      dir,
+      '--seed',
+      String(useTestSeed()),
+      '--time-budget-s',
+      '1',
+    ],
     { PETSTORE_API_KEY: key },
     120_000,
   )
   expect(run.code, run.stdout + run.stderr).toBe(0)
   const added = (await state()).filter((pet) => !before.has(String(pet.id)))
   const report = JSON.parse(await readFile(join(dir, 'contract-report.json'), 'utf8'))
+  console.log(
+    'MISSING',
+    JSON.stringify(added.filter((pet) => !report.created.ids.includes(String(pet.id))).map((p) => p.id)),
+    'EXTRA',
+    JSON.stringify(report.created.ids.filter((id: string) => !added.some((p) => String(p.id) === id))),
+    report.created.ids.length,
+    added.length,
+  )
   expect([...report.created.ids].sort()).toEqual(added.map((pet) => String(pet.id)).sort())
   expect(run.stdout).toContain(`Created: ${added.length} pets on the target (names the run chose carry `)
+  expect(run.stdout).toContain('cut short by the time budget')
   expect(report.created.runTag).toMatch(/^contract-[a-z0-9]+$/)
   // The setup's pets and the named scenarios' carry the tag; the exploring phases' names are the edge values they try.
   expect(added.filter((pet) => pet.name.startsWith(report.created.runTag)).length).toBeGreaterThan(10)
