@@ -24,7 +24,7 @@ export async function openSession(
     check: 'suite_setup',
     title: client.readOnly
       ? 'suite setup: list the pets the target holds'
-      : 'suite setup: create the pets the scenarios need, then list them',
+      : 'suite setup: count the pets of each status, create those the scenarios miss, then list them',
     operationId: client.readOnly ? 'listPets' : 'createPet',
     writes: !client.readOnly,
     outcome: 'passed',
