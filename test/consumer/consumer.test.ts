@@ -133,8 +133,8 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
       expect(result.stderr).toMatch(/without a matching request handler[\s\S]*GET http:\/\/127\.0\.0\.1:\d+\/v1\/pets/)
     })
 
-    it('accepts the types under its own tsc: Node (strict, NodeNext) and frontend (no @types/node)', async () => {
-      const configs = ['tsconfig.json', 'tsconfig.frontend.json']
+    it('accepts the types under its own tsc: Node (strict, NodeNext), frontend (no @types/node), Vite', async () => {
+      const configs = ['tsconfig.json', 'tsconfig.frontend.json', 'vite-app/tsconfig.json']
       const results = await Promise.all(configs.map((config) => run(bin('tsc'), ['-p', config])))
       for (const [index, result] of results.entries()) {
         expect(result.stdout, configs[index]).not.toContain('error TS')
@@ -159,6 +159,22 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
       const tests = await run(bin('playwright'), ['test'], { CHROMIUM_PATH: chromiumPath })
       expect(tests.stdout).toMatch(/\b6 passed\b/)
       expect(tests.code).toBe(0)
+    })
+
+    it('runs a Vite + React app that starts its own worker under the Playwright fixture, overrides used', async () => {
+      const env = { CHROMIUM_PATH: chromiumPath }
+      const config = ['test', '-c', 'vite-app/playwright.config.ts']
+      const tests = await run(bin('playwright'), config, env)
+      expect(tests.stdout, tests.stderr).toMatch(/\b5 passed\b/)
+      expect(tests.code).toBe(0)
+      // The tests that use an override, run without it: each must fail, or it could pass by accident.
+      const without = await run(bin('playwright'), [...config, '--grep', '@override'], {
+        ...env,
+        PETSTORE_OVERRIDES: 'off',
+      })
+      expect(without.stdout, without.stderr).toMatch(/\b3 failed\b/)
+      expect(without.stdout).not.toMatch(/\bpassed\b/)
+      expect(without.code).toBe(1)
     })
 
     it('runs npx petstore-mock, then npx petstore-contract (own vitest config aside): exit 0, JUnit', async () => {
