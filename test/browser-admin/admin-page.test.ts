@@ -1,24 +1,21 @@
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { adminPageCsp } from '../../mocks/core/controls/admin-page.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
-import { type PetStoreServer, startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
-import { launchChromium } from '../support/launch-chromium.ts'
+import type { PetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { type AdminRequestSeen, type AdminTestSite, startAdminTestSite } from './start-admin-test-site.ts'
 
 // The admin page of the standalone mock, in Chromium, beside another site's page that uses the API as an app does.
-// "other.test" is another origin that Chromium resolves to 127.0.0.1, so that every request stays on loopback.
 const otherHost = 'other.test'
 /** The screenshots docs/admin-page.md shows: written when missing, or again with PETSTORE_UPDATE_SCREENSHOTS=1. */
 const screenshots = fileURLToPath(new URL('../../docs/images/', import.meta.url))
 const updateScreenshots = process.env.PETSTORE_UPDATE_SCREENSHOTS === '1'
 
+let site: AdminTestSite | undefined
 let mock: PetStoreServer
-let otherSite: Server
 let browser: Browser
 let admin: Page
 let other: Page
@@ -29,26 +26,14 @@ let otherOrigin: string
  * console's note of an API answer that is an error, which the page shows and some tests ask for.
  */
 const complaints: Array<string> = []
-/** Every request under /__mock the mock answered: `METHOD url status (Origin)`. */
-const adminSeen: Array<string> = []
+/** Every request under /__mock the mock answered. */
+let adminSeen: Array<AdminRequestSeen> = []
 let setupFailure: unknown
 
 beforeAll(async () => {
   try {
-    mock = await startPetStoreServer({ pets: 5 })
-    mockOrigin = new URL(mock.baseUrl).origin
-    mock.server.on('request', (request, response) => {
-      if (!request.url?.startsWith('/__mock')) return
-      response.once('finish', () =>
-        adminSeen.push(`${request.method} ${request.url} ${response.statusCode} (${request.headers.origin ?? 'none'})`),
-      )
-    })
-    otherSite = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>app</title>')
-    })
-    await new Promise<void>((resolve) => otherSite.listen(0, '127.0.0.1', resolve))
-    otherOrigin = `http://${otherHost}:${(otherSite.address() as AddressInfo).port}`
-    browser = await launchChromium([`--host-resolver-rules=MAP ${otherHost} 127.0.0.1`])
+    site = await startAdminTestSite(otherHost, '<!doctype html><title>app</title>')
+    ;({ mock, browser, mockOrigin, otherOrigin, adminSeen } = site)
     other = await browser.newPage()
     other.setDefaultTimeout(10_000)
     await other.goto(`${otherOrigin}/`)
@@ -71,11 +56,7 @@ beforeEach(async () => {
   await fetch(`${mockOrigin}/__mock/reset`, { method: 'POST' })
   adminSeen.length = 0
 })
-afterAll(async () => {
-  await browser?.close()
-  await mock?.close()
-  await new Promise((resolve) => (otherSite ? otherSite.close(resolve) : resolve(undefined)))
-})
+afterAll(() => site?.close())
 
 /** A request of the other site's page to the API (CORS): its status and JSON body. */
 function fromOtherPage(path: string, init: { method?: string; body?: string; session?: string } = {}) {
@@ -203,12 +184,13 @@ it('answers 403 to another origin: the page, its files and its calls', async () 
   }, mockOrigin)
   expect(outcomes.every((outcome) => outcome.endsWith('TypeError'))).toBe(true)
   // The mock refused each one: the browser's CORS check was not what kept them from the other page.
-  expect(adminSeen.filter((seen) => seen.endsWith(`(${otherOrigin})`))).toEqual([
-    `GET /__mock/ 403 (${otherOrigin})`,
-    `GET /__mock/admin.js 403 (${otherOrigin})`,
-    `GET /__mock/admin.css 403 (${otherOrigin})`,
-    `GET /__mock/sessions 403 (${otherOrigin})`,
-    `GET /__mock/requests 403 (${otherOrigin})`,
+  const fromOther = adminSeen.filter((seen) => seen.origin === otherOrigin)
+  expect(fromOther.map((seen) => `${seen.method} ${seen.url} ${seen.status}`)).toEqual([
+    'GET /__mock/ 403',
+    'GET /__mock/admin.js 403',
+    'GET /__mock/admin.css 403',
+    'GET /__mock/sessions 403',
+    'GET /__mock/requests 403',
   ])
   // A page whose own name resolves to the mock (DNS rebinding) is refused by its Host, and never loads.
   const rebound = await browser.newPage()

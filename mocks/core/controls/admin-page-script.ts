@@ -1,3 +1,7 @@
+// Types only: erased, so the function's source text, which the server sends, names nothing of these modules.
+import type { JournalEntry } from './request-journal.ts'
+import type { MockRule } from './rule-set.ts'
+
 /**
  * The admin page's script, run in the browser (`/__mock/admin.js`): it polls the admin API once a second and
  * renders the journal, the rules of the chosen session and the sessions, and wires the forms and buttons to the
@@ -80,26 +84,7 @@ export function adminPageScript(): void {
     await refresh()
   }
 
-  interface JournalEntry {
-    method: string
-    path: string
-    query: string
-    status: number | null
-    durationMs: number
-    at: string
-    session: string | null
-    operationId: string | null
-  }
-  interface Rule {
-    id: string
-    method: string
-    path: string
-    status?: number
-    delayMs?: number
-    fault?: string
-    times?: number
-    probability?: number
-  }
+  /** What `GET /__mock/sessions` lists. */
   interface Session {
     name: string
     rules: number
@@ -125,7 +110,7 @@ export function adminPageScript(): void {
     journalStatus.textContent = `Live: ${requests.length} requests${more}, updated ${now} UTC.`
   }
 
-  function renderRules(rules: Array<Rule>): void {
+  function renderRules(rules: Array<MockRule>): void {
     rulesBody.replaceChildren(
       ...rules.map((rule) =>
         row(
@@ -180,7 +165,7 @@ export function adminPageScript(): void {
         call('GET', '/requests', undefined, true),
         call('GET', '/rules'),
         call('GET', '/sessions', undefined, true),
-      ])) as [{ requests: Array<JournalEntry> }, { rules: Array<Rule> }, { sessions: Array<Session> }]
+      ])) as [{ requests: Array<JournalEntry> }, { rules: Array<MockRule> }, { sessions: Array<Session> }]
       update('journal', journal.requests, () => renderJournal(journal.requests))
       update('rules', rules.rules, () => renderRules(rules.rules))
       update('sessions', sessions.sessions, () => renderSessions(sessions.sessions))
@@ -205,7 +190,7 @@ export function adminPageScript(): void {
     const fault = String(form.get('fault') ?? '')
     if (fault !== '') rule.fault = fault
     void act(async () => {
-      const added = (await call('POST', '/rules', rule)) as Rule
+      const added = (await call('POST', '/rules', rule)) as MockRule
       say(`Added rule ${added.id}: ${added.method} ${added.path}.`)
     })
   })

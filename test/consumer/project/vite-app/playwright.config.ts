@@ -7,6 +7,12 @@ export default defineConfig({
   reporter: 'line',
   timeout: 30_000,
   globalSetup: './serve-app.ts',
+  projects: [
+    { name: 'fixture' },
+    // The proof that no test passes by accident: the tests with an override, run without it (pets.spec.ts), must
+    // each fail. The fixture's seeded list is on screen at once, so a short wait suffices to see it is not theirs.
+    { name: 'overrides dropped', grep: /@override/, expect: { timeout: 3_000 } },
+  ],
   use: {
     baseURL: process.env.APP_URL,
     launchOptions: {
