@@ -146,25 +146,6 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
       }
     })
 
-    it('bundles an app that runs the mock in Chromium (worker) and uses the Playwright fixture', async () => {
-      const bundle = await run(bin('esbuild'), [
-        'app/main.ts',
-        '--bundle',
-        '--format=esm',
-        '--target=es2022',
-        '--outfile=public/app.js',
-        '--log-level=error',
-      ])
-      expect(bundle.stderr).not.toMatch(/error/i)
-      expect(bundle.code).toBe(0)
-      const { size } = await stat(join(dir, 'public', 'app.js'))
-      console.log(`msw ${consumer.msw}: the app bundle (esbuild, unminified, msw included) is ${size} bytes`)
-      expect(size).toBeLessThan(bundleBudget)
-      const tests = await run(bin('playwright'), ['test'], { CHROMIUM_PATH: chromiumPath })
-      expect(tests.stdout).toMatch(/\b6 passed\b/)
-      expect(tests.code).toBe(0)
-    })
-
     // Once per msw major (consumer-matrix.ts): the projects without the app have no test for it, not a skipped one.
     if (consumer.viteApp)
       it('runs a Vite + React app that starts its own worker, under the fixture, with per-test overrides', async () => {
@@ -188,6 +169,25 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
         )
         expect(tests.code).toBe(1)
       })
+
+    it('bundles an app that runs the mock in Chromium (worker) and uses the Playwright fixture', async () => {
+      const bundle = await run(bin('esbuild'), [
+        'app/main.ts',
+        '--bundle',
+        '--format=esm',
+        '--target=es2022',
+        '--outfile=public/app.js',
+        '--log-level=error',
+      ])
+      expect(bundle.stderr).not.toMatch(/error/i)
+      expect(bundle.code).toBe(0)
+      const { size } = await stat(join(dir, 'public', 'app.js'))
+      console.log(`msw ${consumer.msw}: the app bundle (esbuild, unminified, msw included) is ${size} bytes`)
+      expect(size).toBeLessThan(bundleBudget)
+      const tests = await run(bin('playwright'), ['test'], { CHROMIUM_PATH: chromiumPath })
+      expect(tests.stdout).toMatch(/\b6 passed\b/)
+      expect(tests.code).toBe(0)
+    })
 
     it('runs npx petstore-mock, then npx petstore-contract (own vitest config aside): exit 0, JUnit', async () => {
       const key = 'consumer-key-7'
