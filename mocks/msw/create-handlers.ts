@@ -4,6 +4,7 @@ import { type BasePaths, specBasePaths } from '../core/base-paths.ts'
 import type { PetStoreCore } from '../core/create-pet-store-core.ts'
 import { claims, type DispatchRequest } from '../core/dispatch.ts'
 import { basePathOf, createMount, type Mount } from './create-mount.ts'
+import { answerThroughFixture, fixtureBridge } from './fixture-bridge.ts'
 import { readCappedBody } from './read-capped-body.ts'
 import { toFetchResponse } from './to-fetch-response.ts'
 
@@ -30,18 +31,32 @@ const defaultBaseUrls = { baseUrl: `*${specBasePaths.pets}`, messagesBaseUrl: `*
 export function createHandlers(core: PetStoreCore, options: HandlerOptions = {}): Array<RequestHandler> {
   const mounts = handlerMounts(options)
   // One RegExp, not a predicate function: msw takes those only from 2.11, and the peer range starts at 2.10.
-  // It matches exactly the URLs the mounts claim, and has no capturing group, so msw decodes nothing and a
-  // malformed percent-escape reaches the core as it came.
-  const claimed = new RegExp(mounts.map((mount) => `(?:${mount.pattern.source})`).join('|'))
   return [
-    http.all(claimed, async ({ request }) => {
+    http.all(claimedUrls(options), async ({ request }) => {
       const target = toDispatchRequest(mounts, request)
       if (target === undefined) return undefined
+      // In a page under the Playwright fixture, the test's mock answers (its data, its overrides), not this one.
+      const bridge = fixtureBridge()
+      if (bridge) return answerThroughFixture(bridge, request)
       // A fault (reset, or timeout once the core held it) becomes a network error: the fetch rejects.
       const answer = await core.dispatch(fetchRequest(request, target.base, target.path, target.owned))
       return answer && toFetchResponse(answer, request.method)
     }),
   ]
+}
+
+/**
+ * The URLs the handlers of these options claim, as msw matches a handler's RegExp (origin and path, no query):
+ * exactly the URLs the mounts claim. No capturing group, so msw decodes nothing and a malformed percent-escape
+ * reaches the core as it came.
+ * @example claimedUrls({}).test('http://app.test/v1/pets') // true
+ */
+export function claimedUrls(options: HandlerOptions): RegExp {
+  return new RegExp(
+    handlerMounts(options)
+      .map((mount) => `(?:${mount.pattern.source})`)
+      .join('|'),
+  )
 }
 
 /** The mounts of the handlers' options, pets first: a path both bases route goes to the pets API. */

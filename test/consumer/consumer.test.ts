@@ -133,14 +133,42 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
       expect(result.stderr).toMatch(/without a matching request handler[\s\S]*GET http:\/\/127\.0\.0\.1:\d+\/v1\/pets/)
     })
 
-    it('accepts the types under its own tsc: Node (strict, NodeNext) and frontend (no @types/node)', async () => {
-      const configs = ['tsconfig.json', 'tsconfig.frontend.json']
+    it('accepts the types under its own tsc: Node (strict, NodeNext), frontend (no @types/node), Vite', async () => {
+      const configs = [
+        'tsconfig.json',
+        'tsconfig.frontend.json',
+        ...(consumer.viteApp ? ['vite-app/tsconfig.json'] : []),
+      ]
       const results = await Promise.all(configs.map((config) => run(bin('tsc'), ['-p', config])))
       for (const [index, result] of results.entries()) {
         expect(result.stdout, configs[index]).not.toContain('error TS')
         expect(result.code, configs[index]).toBe(0)
       }
     })
+
+    // Once per msw major (consumer-matrix.ts): the projects without the app have no test for it, not a skipped one.
+    if (consumer.viteApp)
+      it('runs a Vite + React app that starts its own worker, under the fixture, with per-test overrides', async () => {
+        const tests = await run(bin('playwright'), ['test', '-c', 'vite-app/playwright.config.ts'], {
+          CHROMIUM_PATH: chromiumPath,
+        })
+        // Every test passes with the fixture; the three with an override, run again without it, fail (and only they).
+        const output = tests.stdout + tests.stderr
+        expect(output).toMatch(/\b5 passed\b/)
+        expect(output).toMatch(/\b3 failed\b/)
+        // The summary's list of failed tests: `  [project] › file:line:column › title @override`.
+        const failed = [...output.matchAll(/^\s+\[([^\]]+)\] › \S+ › (.+?) @override\s/gm)]
+        expect(new Set(failed.map(([, project, title]) => `${project}: ${title}`))).toEqual(
+          new Set(
+            [
+              'shows the error the API answers',
+              'says so when there are no pets',
+              'shows the pet the test arranged',
+            ].map((title) => `overrides dropped: ${title}`),
+          ),
+        )
+        expect(tests.code).toBe(1)
+      })
 
     it('bundles an app that runs the mock in Chromium (worker) and uses the Playwright fixture', async () => {
       const bundle = await run(bin('esbuild'), [

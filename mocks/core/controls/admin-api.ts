@@ -8,6 +8,7 @@ import type { BodyRead } from '../operation-request.ts'
 import { queryValue } from '../query-value.ts'
 import { jsonMediaTypeProblem, readJsonBody } from '../read-json-body.ts'
 import { type AdminCaller, type AdminGuard, admitAdmin } from './admin-guard.ts'
+import { adminPageFiles } from './admin-page.ts'
 import { sessionName } from './mock-sessions.ts'
 
 export type { AdminGuard }
@@ -35,6 +36,15 @@ type AdminHandler = (context: {
 const noContent: MockResponse = { status: 204, headers: {} }
 
 const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
+  // The admin page (behind the same guard as the API it calls), at `/__mock/` and at `/__mock`.
+  '/': { GET: () => adminPageFiles['/'] },
+  '/admin.js': { GET: () => adminPageFiles['/admin.js'] },
+  '/admin.css': { GET: () => adminPageFiles['/admin.css'] },
+  '/icon.svg': { GET: () => adminPageFiles['/icon.svg'] },
+  '/sessions': {
+    GET: ({ core }) =>
+      jsonResponse(200, { sessions: core.sessions.list().map(({ name, rules }) => ({ name, rules: rules.size })) }),
+  },
   '/reset': {
     POST: async ({ core, session }) => {
       await core.reset(session)

@@ -20,6 +20,8 @@ export interface MockSessions {
   get(name: string | null): MockSession
   /** Drops every named session and resets the default one. */
   resetAll(): Promise<void>
+  /** The named sessions, least recently used first, without using them (the order stays as it is). */
+  list(): Array<MockSession & { name: string }>
   readonly size: number
 }
 
@@ -114,6 +116,7 @@ export function createMockSessions({
       named.set(name, session)
       return session
     },
+    list: () => [...named.values()] as Array<MockSession & { name: string }>,
     async resetAll() {
       named.clear()
       await defaultSession.reset()
