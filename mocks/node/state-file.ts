@@ -45,7 +45,8 @@ interface Batch {
 }
 
 /**
- * Opens the state file of `--state-file`: `{"pets": [...]}`, one pet a line, int64 values to the digit.
+ * Opens the state file of `--state-file`: `{"pets": [...]}`, one pet a line, int64 values to the digit; at
+ * most `maxPets` pets (`--max-pets`; default `maxStatePets`).
  * Each flush writes the whole file to a temporary file beside it, syncs it and renames it over the old one
  * (then syncs the directory), so the file on disk is always either the old state or the new one, never
  * half of either (`writeAtomically`; a state file that is a symbolic link stays one).
@@ -55,8 +56,8 @@ interface Batch {
  * await stateFile.attach(model)
  * @throws StateFileError when the file cannot be read, is not JSON, or holds a pet the spec refuses
  */
-export async function openStateFile(path: string): Promise<StateFile> {
-  const loaded = await loadStateFile(path)
+export async function openStateFile(path: string, maxPets?: number): Promise<StateFile> {
+  const loaded = await loadStateFile(path, maxPets)
   const target = await symlinkTarget(path).catch((error: NodeJS.ErrnoException) => {
     throw new StateFileError(`Failed to open the state file ${path}: ${error.code}.`)
   })
@@ -133,7 +134,7 @@ export async function openStateFile(path: string): Promise<StateFile> {
   return stateFile
 }
 
-async function loadStateFile(path: string): Promise<Array<Pet> | undefined> {
+async function loadStateFile(path: string, maxPets: number | undefined): Promise<Array<Pet> | undefined> {
   let text: string
   try {
     text = await readFile(path, 'utf8')
@@ -156,7 +157,7 @@ async function loadStateFile(path: string): Promise<Array<Pet> | undefined> {
   if (typeof document !== 'object' || document === null || !Object.hasOwn(document, 'pets'))
     throw new StateFileError(`Failed to load the state file ${path}: expected an object {"pets": [...]}. ${untouched}`)
   try {
-    return parsePets((document as { pets: unknown }).pets, `the state file ${path}`)
+    return parsePets((document as { pets: unknown }).pets, `the state file ${path}`, maxPets)
   } catch (error) {
     if (error instanceof InvalidPetsError) throw new StateFileError(`${error.message} ${untouched}`)
     throw error
