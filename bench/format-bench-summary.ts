@@ -124,7 +124,7 @@ export function formatBenchSummary(report: BenchReport): string {
     const ms = (value: number): string => `${formatNumber(value, value < 10 ? 1 : 0)} ms`
     section(
       `Large stores: our mock with --pets ${stores.map((store) => formatNumber(store.pets)).join(' and ')}`,
-      formatTable([
+      `${formatTable([
         ['', ...stores.map((store) => `--pets ${formatNumber(store.pets)}`)],
         ['start-up (spawn to first answer)', ...stores.map((store) => ms(store.startupMs))],
         ['idle RSS', ...stores.map((store) => `${formatNumber(store.idleRssMb)} MB`)],
@@ -141,7 +141,7 @@ export function formatBenchSummary(report: BenchReport): string {
         ['in-process replace of every pet', ...stores.map((store) => ms(store.inProcessReplaceMs))],
         ['  longest event-loop stall', ...stores.map((store) => ms(store.inProcessReplaceStallMs))],
         ['in-process reset after it', ...stores.map((store) => ms(store.inProcessResetMs))],
-      ]) + '\nTimes are medians of 3; each request on a fresh connection.',
+      ])}\nTimes are medians of 3; each request on a fresh connection.`,
     )
   }
 
