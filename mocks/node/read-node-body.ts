@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http'
 import { type BodyRead, maxBodyBytes } from '../core/operation-request.ts'
 
+const nothingRead: BodyRead = Object.freeze({ kind: 'bytes', bytes: new Uint8Array(0) })
+
 /**
  * Reads a node:http request body, giving up as soon as it passes `maxBodyBytes` (or at once when
  * `Content-Length` already says so), so an oversized body is never held whole. `onChunk` hears of each
@@ -26,8 +28,8 @@ export function readNodeBody(request: IncomingMessage, onChunk?: () => void): Pr
     request.on('data', onData)
     request.on('end', () => resolve({ kind: 'bytes', bytes: Buffer.concat(chunks, total) }))
     // A client that goes away mid-body gets no answer; the empty read ends the request quietly.
-    const gone = (): void => resolve({ kind: 'bytes', bytes: new Uint8Array(0) })
+    const gone = (): void => resolve(nothingRead)
     request.on('error', gone)
-    request.on('close', gone)
+    request.once('close', gone)
   })
 }
