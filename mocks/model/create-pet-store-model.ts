@@ -165,10 +165,19 @@ function buildModel(
     listPets: (filter) => store.list(filter),
     findPet: (id) => store.find(id),
     allPets: () => store.all(),
-    async createPet(newPet) {
-      const pet = await store.create(newPet)
-      if (commit) await commit(model)
-      return pet
+    createPet(newPet) {
+      let stored: StoredPet | Promise<StoredPet>
+      try {
+        stored = store.create(newPet)
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      // Without a state file a create is done once stored: no further turn of the event loop for it.
+      if (!commit) return stored instanceof Promise ? stored : Promise.resolve(stored)
+      return Promise.resolve(stored).then(async (pet) => {
+        await commit(model)
+        return pet
+      })
     },
     async queueMessage(text) {
       if (messages.count() >= options.maxPets) throw new StoreFullError(options.maxPets, 'message')

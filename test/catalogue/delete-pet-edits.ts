@@ -100,13 +100,13 @@ const modelCall: Edit = {
       '  findPet(id: number): StoredPet | undefined\n',
       '  /** Removes the pet; false when there is none. */\n  deletePet(id: number): Promise<boolean>\n',
     )(text).replace(
-      '    async createPet(newPet) {\n',
+      '    createPet(newPet) {\n',
       `    async deletePet(id) {
       const removed = await store.remove(id)
       if (removed && commit) await commit(model)
       return removed
     },
-    async createPet(newPet) {
+    createPet(newPet) {
 `,
     ),
 }

@@ -8,5 +8,9 @@ import type { Operation } from './operation.ts'
 /** `POST /pets`: 201 with the stored pet and its new id; 507 when the store is full (`--max-pets`). */
 export const createPet: Operation = async ({ request, model }) => {
   const newPet = validateBody(newPetSchema, await readJsonBody(request))
-  return jsonResponse(201, await model.createPet(newPet).catch(storeFull))
+  try {
+    return jsonResponse(201, await model.createPet(newPet))
+  } catch (error) {
+    return storeFull(error)
+  }
 }
