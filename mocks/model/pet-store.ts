@@ -48,7 +48,7 @@ export class StoreFullError extends Error {
 }
 
 /** How many pets a long operation handles before it lets the server answer others: a few milliseconds' work. */
-export const sliceSize = 8_192
+export const sliceSize = 4_096
 
 /**
  * The one owner of the pets: every mutation and every index lives here. Records are frozen; a change
