@@ -56,7 +56,12 @@ for (const entry of pathTable) {
 export function findRoute(base: ApiBase, method: string, path: string): RouteMatch | undefined {
   // Only the methods some route has: any other token a client sends is resolved afresh each time.
   if (!routedMethods.has(method)) return resolve(base, method, path)
-  const byPath = (matched[base][method] ??= new Map())
+  const byMethod = matched[base]
+  let byPath = byMethod[method]
+  if (!byPath) {
+    byPath = new Map()
+    byMethod[method] = byPath
+  }
   const known = byPath.get(path)
   if (known !== undefined) return known ?? undefined
   const match = resolve(base, method, path)
