@@ -6,7 +6,9 @@ import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Pet } from '../../spec/types.ts'
 import { MockError } from '../core/mock-error.ts'
 import type { PetStoreModel } from '../model/create-pet-store-model.ts'
+import { nextTurn } from '../model/next-turn.ts'
 import { InvalidPetsError, parsePets } from '../model/parse-pets.ts'
+import { sliceSize } from '../model/pet-store.ts'
 import { symlinkTarget } from './symlink-target.ts'
 import { temporarySuffix, writeAtomically } from './write-atomically.ts'
 
@@ -79,7 +81,7 @@ export async function openStateFile(path: string, maxPets?: number): Promise<Sta
       const batch = next
       next = undefined
       try {
-        await writeAtomically(path, serializeState(model.allPets()))
+        await writeAtomically(path, await serializeState(model.allPets()))
         flushes++
         batch.resolve()
       } catch (error) {
@@ -165,9 +167,21 @@ async function loadStateFile(path: string, maxPets: number | undefined): Promise
 }
 
 /** The state file's text: one pet a line, so that a diff of two states reads well; int64 values to the digit. */
-function serializeState(pets: ReadonlyArray<Pet>): string {
+async function serializeState(pets: ReadonlyArray<Pet>): Promise<string> {
   if (pets.length === 0) return '{"pets": []}\n'
-  return `{"pets": [\n${pets.map((pet) => stringifyJson(pet)).join(',\n')}\n]}\n`
+  // In slices, as the pets were taken (one copy): a million pets take a second to serialize, and the
+  // server answers others meanwhile.
+  const parts: Array<string> = []
+  for (let start = 0; start < pets.length; start += sliceSize) {
+    if (start > 0) await nextTurn()
+    parts.push(
+      pets
+        .slice(start, start + sliceSize)
+        .map((pet) => stringifyJson(pet))
+        .join(',\n'),
+    )
+  }
+  return `{"pets": [\n${parts.join(',\n')}\n]}\n`
 }
 
 /** Temporary files a server killed in the middle of a write left beside the state file (`pets.json.<hex>.tmp`). */
