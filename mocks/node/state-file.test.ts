@@ -41,7 +41,7 @@ it('groups 1,000 concurrent creates into a few flushes and leaves no temporary f
   expect(await readdir(directory)).toEqual(['pets.json'])
 })
 
-it('writes a store of several slices whole, one pet a line, and creates made while it writes land in the next', async () => {
+it('writes a store of several slices whole, one pet a line, creates made meanwhile in the next flush', async () => {
   const file = join(directory, 'pets.json')
   const { model } = await openModel(file, sliceSize * 2 + 3)
   const first = model.createPet({ name: 'First', categoryId: 1 })
