@@ -50,6 +50,19 @@ it('runs the smoke bench and writes a report with figures for every target and r
     expect(report.controls.stateFile.withStateFile).toBeGreaterThan(0)
     expect(report.goals.map((goal) => goal.label)).toContain('RSS added by 20 sessions, one create each')
     expect(report.goals.map((goal) => goal.label)).toContain('RSS added by 10 new sessions at --pets 20,000')
+    expect(report.largeStore.map((store) => store.pets)).toEqual([2_000, 20_000])
+    for (const store of report.largeStore)
+      for (const figure of [
+        'startupMs',
+        'resetMs',
+        'getDuringResetMs',
+        'replaceMs',
+        'inProcessReplaceStallMs',
+      ] as const)
+        expect(store[figure], `${figure} at ${store.pets}`).toBeGreaterThan(0)
+    expect(report.goals.map((goal) => goal.label)).toContain('a GET during a reset, --pets 20,000')
+    expect(output).toMatch(/Large stores: our mock with --pets 2,000 and 20,000\n/)
+    expect(output).toMatch(/(PASS|MISS) {2}ours\/bare throughput, GET \/v1\/pets\/\{id\}.*>= 0\.95 x/)
     expect(report.goals.length).toBeGreaterThan(0)
     expect(await readFile(join(reportDir, 'bench.html'), 'utf8')).toContain('<svg')
     expect(output).toMatch(/Mock controls\n20 sessions .* MB RSS/)

@@ -15,6 +15,8 @@ Options:
   --host HOST     address to listen on (default 127.0.0.1)
   --seed N        faker seed for the generated pets (default ${defaultModelOptions.seed})
   --pets N        how many pets to start with, fixtures included (default ${defaultModelOptions.pets})
+  --max-pets N    the most pets (and queued messages) the store holds; a create past it gets 507
+                  insufficient_storage (default ${defaultModelOptions.maxPets.toLocaleString('en-US')}, about 200 MB)
   --api-key KEY   a key to accept as "Authorization: Bearer KEY"; repeat for several
   --admin-token T what /__mock requires as "Authorization: Bearer T" when --host is not
                   loopback (default: PETSTORE_ADMIN_TOKEN; without one /__mock answers 403 there)

@@ -38,6 +38,7 @@ export function runMockCli(
         host: { type: 'string', default: '127.0.0.1' },
         seed: { type: 'string', default: String(defaultModelOptions.seed) },
         pets: { type: 'string' },
+        'max-pets': { type: 'string', default: String(defaultModelOptions.maxPets) },
         'api-key': { type: 'string', multiple: true, default: [] },
         'admin-token': { type: 'string' },
         'allowed-host': { type: 'string', multiple: true, default: [] },
@@ -54,6 +55,9 @@ export function runMockCli(
     const port = parseInteger('--port', values.port, 0, 65_535)
     const seed = parseInteger('--seed', values.seed, 0, 2 ** 31 - 1)
     const pets = values.pets === undefined ? undefined : parseInteger('--pets', values.pets, 0, 1_000_000)
+    const maxPets = parseInteger('--max-pets', values['max-pets'], 1, 100_000_000)
+    if (pets !== undefined && pets > maxPets)
+      throw new CliError(`--pets ${pets} is more than --max-pets ${maxPets}: raise --max-pets or seed fewer pets.`)
     const { keys, development } = resolveApiKeys(values['api-key'], env.PETSTORE_API_KEY)
 
     const journalSize = parseInteger('--journal-size', values['journal-size'], 0, 1_000_000)
@@ -69,10 +73,11 @@ export function runMockCli(
       return name
     })
 
-    const state = await prepareServeState(values)
+    const state = await prepareServeState(values, maxPets)
     const mock = await startPetStoreServer({
       seed,
       pets,
+      maxPets,
       apiKeys: keys,
       host: values.host,
       port,

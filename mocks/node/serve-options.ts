@@ -41,14 +41,15 @@ export interface ServeState {
 }
 
 /**
- * Reads `--now`, `--fixtures` and `--state-file` into model options, before the server starts.
+ * Reads `--now`, `--fixtures` and `--state-file` into model options, before the server starts; a state file
+ * may hold at most `maxPets` pets (`--max-pets`).
  * @example
  * const state = await prepareServeState({ 'state-file': 'pets.json' })
  * const mock = await startPetStoreServer({ port: 4010, ...state.modelOptions })
  * await state.attach(mock.model)
  * @throws CliError with a one-line reason: a bad date, an unreadable or invalid fixtures or state file
  */
-export async function prepareServeState(values: StateServeValues): Promise<ServeState> {
+export async function prepareServeState(values: StateServeValues, maxPets?: number): Promise<ServeState> {
   const notes: Array<string> = []
   if (values.now !== undefined) {
     try {
@@ -61,7 +62,7 @@ export async function prepareServeState(values: StateServeValues): Promise<Serve
   const fixtures = values.fixtures === undefined ? undefined : await readFixturesFile(values.fixtures)
   if (values.fixtures !== undefined) notes.push(`fixtures from ${values.fixtures}`)
   const path = values['state-file']
-  const stateFile = path === undefined ? undefined : await openStateFile(path).catch(toCliError)
+  const stateFile = path === undefined ? undefined : await openStateFile(path, maxPets).catch(toCliError)
   if (stateFile) notes.push(`state file ${stateFile.path} (${stateFile.loaded ? 'loaded' : 'created'})`)
   return {
     modelOptions: { now: values.now, fixtures, initialPets: stateFile?.loaded, commit: stateFile?.commit },

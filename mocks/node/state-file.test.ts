@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { MockError } from '../core/mock-error.ts'
 import { createPetStoreModel } from '../model/create-pet-store-model.ts'
+import { sliceSize } from '../model/pet-store.ts'
 import { openStateFile, StateFileError } from './state-file.ts'
 
 let directory: string
@@ -38,6 +39,20 @@ it('groups 1,000 concurrent creates into a few flushes and leaves no temporary f
   expect(stateFile.flushes - before).toBeLessThanOrEqual(5)
   expect(JSON.parse(await readFile(file, 'utf8')).pets).toEqual(created)
   expect(await readdir(directory)).toEqual(['pets.json'])
+})
+
+it('writes a store of several slices whole, one pet a line, creates made meanwhile in the next flush', async () => {
+  const file = join(directory, 'pets.json')
+  const { model } = await openModel(file, sliceSize * 2 + 3)
+  const first = model.createPet({ name: 'First', categoryId: 1 })
+  // Issued once the first flush is under way, between two of its slices.
+  const later = new Promise((resolve) => setImmediate(resolve)).then(() =>
+    model.createPet({ name: 'Later', categoryId: 1 }),
+  )
+  await Promise.all([first, later])
+  const text = await readFile(file, 'utf8')
+  expect(JSON.parse(text).pets).toEqual(model.allPets())
+  expect(text.split('\n')).toHaveLength(sliceSize * 2 + 3 + 2 + 3)
 })
 
 it('loads the pets of an existing file, ids kept, and writes replacements and resets through', async () => {

@@ -6,7 +6,9 @@ import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Pet } from '../../spec/types.ts'
 import { MockError } from '../core/mock-error.ts'
 import type { PetStoreModel } from '../model/create-pet-store-model.ts'
+import { nextTurn } from '../model/next-turn.ts'
 import { InvalidPetsError, parsePets } from '../model/parse-pets.ts'
+import { sliceSize } from '../model/pet-store.ts'
 import { symlinkTarget } from './symlink-target.ts'
 import { temporarySuffix, writeAtomically } from './write-atomically.ts'
 
@@ -45,7 +47,8 @@ interface Batch {
 }
 
 /**
- * Opens the state file of `--state-file`: `{"pets": [...]}`, one pet a line, int64 values to the digit.
+ * Opens the state file of `--state-file`: `{"pets": [...]}`, one pet a line, int64 values to the digit; at
+ * most `maxPets` pets (`--max-pets`; default `maxStatePets`).
  * Each flush writes the whole file to a temporary file beside it, syncs it and renames it over the old one
  * (then syncs the directory), so the file on disk is always either the old state or the new one, never
  * half of either (`writeAtomically`; a state file that is a symbolic link stays one).
@@ -55,8 +58,8 @@ interface Batch {
  * await stateFile.attach(model)
  * @throws StateFileError when the file cannot be read, is not JSON, or holds a pet the spec refuses
  */
-export async function openStateFile(path: string): Promise<StateFile> {
-  const loaded = await loadStateFile(path)
+export async function openStateFile(path: string, maxPets?: number): Promise<StateFile> {
+  const loaded = await loadStateFile(path, maxPets)
   const target = await symlinkTarget(path).catch((error: NodeJS.ErrnoException) => {
     throw new StateFileError(`Failed to open the state file ${path}: ${error.code}.`)
   })
@@ -78,7 +81,7 @@ export async function openStateFile(path: string): Promise<StateFile> {
       const batch = next
       next = undefined
       try {
-        await writeAtomically(path, serializeState(model.allPets()))
+        await writeAtomically(path, await serializeState(model.allPets()))
         flushes++
         batch.resolve()
       } catch (error) {
@@ -133,7 +136,7 @@ export async function openStateFile(path: string): Promise<StateFile> {
   return stateFile
 }
 
-async function loadStateFile(path: string): Promise<Array<Pet> | undefined> {
+async function loadStateFile(path: string, maxPets: number | undefined): Promise<Array<Pet> | undefined> {
   let text: string
   try {
     text = await readFile(path, 'utf8')
@@ -156,7 +159,7 @@ async function loadStateFile(path: string): Promise<Array<Pet> | undefined> {
   if (typeof document !== 'object' || document === null || !Object.hasOwn(document, 'pets'))
     throw new StateFileError(`Failed to load the state file ${path}: expected an object {"pets": [...]}. ${untouched}`)
   try {
-    return parsePets((document as { pets: unknown }).pets, `the state file ${path}`)
+    return parsePets((document as { pets: unknown }).pets, `the state file ${path}`, maxPets)
   } catch (error) {
     if (error instanceof InvalidPetsError) throw new StateFileError(`${error.message} ${untouched}`)
     throw error
@@ -164,9 +167,21 @@ async function loadStateFile(path: string): Promise<Array<Pet> | undefined> {
 }
 
 /** The state file's text: one pet a line, so that a diff of two states reads well; int64 values to the digit. */
-function serializeState(pets: ReadonlyArray<Pet>): string {
+async function serializeState(pets: ReadonlyArray<Pet>): Promise<string> {
   if (pets.length === 0) return '{"pets": []}\n'
-  return `{"pets": [\n${pets.map((pet) => stringifyJson(pet)).join(',\n')}\n]}\n`
+  // In slices, as the pets were taken (one copy): a million pets take a second to serialize, and the
+  // server answers others meanwhile.
+  const parts: Array<string> = []
+  for (let start = 0; start < pets.length; start += sliceSize) {
+    if (start > 0) await nextTurn()
+    parts.push(
+      pets
+        .slice(start, start + sliceSize)
+        .map((pet) => stringifyJson(pet))
+        .join(',\n'),
+    )
+  }
+  return `{"pets": [\n${parts.join(',\n')}\n]}\n`
 }
 
 /** Temporary files a server killed in the middle of a write left beside the state file (`pets.json.<hex>.tmp`). */

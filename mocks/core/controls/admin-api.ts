@@ -1,9 +1,9 @@
 import { addRoute, createRouter, findRoute } from 'rou3'
-import { InvalidPetsError, readPetStoreState, replacePetStoreState } from '../../model/pet-store-state.ts'
+import { InvalidPetsError, replacePetStoreState, serializePetStoreState } from '../../model/pet-store-state.ts'
 import type { PetStoreCore } from '../create-pet-store-core.ts'
 import { methodNotAllowed, routeNotFound } from '../dispatch.ts'
 import { errorResponse, internalErrorResponse, MockError } from '../mock-error.ts'
-import { corsHeaders, jsonResponse, type MockResponse } from '../mock-response.ts'
+import { corsHeaders, jsonResponse, jsonTextResponse, type MockResponse } from '../mock-response.ts'
 import type { BodyRead } from '../operation-request.ts'
 import { queryValue } from '../query-value.ts'
 import { jsonMediaTypeProblem, readJsonBody } from '../read-json-body.ts'
@@ -81,7 +81,8 @@ const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
     },
   },
   '/state': {
-    GET: async ({ core, session }) => jsonResponse(200, readPetStoreState(await core.sessions.get(session).model())),
+    GET: async ({ core, session }) =>
+      jsonTextResponse(200, await serializePetStoreState(await core.sessions.get(session).model())),
     PUT: async ({ core, session, request }) => {
       const state = await readJsonBody({ params: {}, query: new URLSearchParams(), ...request })
       try {
