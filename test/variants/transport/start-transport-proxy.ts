@@ -1,10 +1,16 @@
-import { Agent, type IncomingMessage, request as forward } from 'node:http'
+import { Agent, request as forward, type IncomingMessage } from 'node:http'
 import { startPetStoreServer } from '../../../mocks/node/start-pet-store-server.ts'
 import { listenOnLoopback } from '../frameworks/listen-on-loopback.ts'
 import type { RunningServer } from '../frameworks/running-server.ts'
 
-/** What happens to a request on its way in: passed on to the mock, or its connection closed with no answer. */
-export type TransportFault = (request: IncomingMessage) => 'pass' | 'close'
+/**
+ * What happens to a request on its way in: passed on to the mock, its connection closed with no answer,
+ * answered with a redirect (status and Location) the mock never sees, or passed on as another path with another
+ * Authorization header.
+ */
+export type TransportFault = (
+  request: IncomingMessage,
+) => 'pass' | 'close' | { redirect: number; location: string } | { path: string; authorization: string }
 
 export interface TransportProxy extends RunningServer {
   /** Requests whose connection was closed with no answer. */
@@ -13,8 +19,8 @@ export interface TransportProxy extends RunningServer {
 
 /**
  * The standalone mock behind a node:http proxy on loopback that closes the connection of the requests `fault`
- * picks, before the mock sees them, as a body limit in a proxy or a flaky network does: a conformant server
- * whose one difference is at the transport.
+ * picks, before the mock sees them, as a body limit in a proxy or a flaky network does, or redirects them: a
+ * server whose one difference is at the transport.
  * @example const proxy = await startTransportProxy(key, (request) => 'pass')
  */
 export async function startTransportProxy(apiKey: string, fault: TransportFault): Promise<TransportProxy> {
@@ -23,13 +29,23 @@ export async function startTransportProxy(apiKey: string, fault: TransportFault)
   const agent = new Agent({ keepAlive: true })
   let closed = 0
   const proxy = await listenOnLoopback((request, response) => {
-    if (fault(request) === 'close') {
+    const done = fault(request)
+    if (done === 'close') {
       closed++
       request.socket.destroy()
       return
     }
+    if (done !== 'pass' && 'redirect' in done) {
+      request.resume()
+      response.writeHead(done.redirect, { location: done.location, 'content-length': '0' })
+      response.end()
+      return
+    }
     const { hostname, port } = upstream
-    const sent = forward({ hostname, port, method: request.method, path: request.url, headers: request.headers, agent })
+    const changed = done === 'pass' ? undefined : done
+    const path = changed?.path ?? request.url
+    const headers = { ...request.headers, ...(changed && { authorization: changed.authorization }) }
+    const sent = forward({ hostname, port, method: request.method, path, headers, agent })
     sent.on('response', (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers)
       answer.pipe(response)
@@ -58,3 +74,42 @@ export const bodyLimit =
   (limit: number): TransportFault =>
   (request) =>
     Number(request.headers['content-length'] ?? 0) > limit ? 'close' : 'pass'
+
+/**
+ * Redirects, with `status`, every request whose path does not end in a slash to the same URL with one (as a
+ * framework that appends slashes does); the form with the slash reaches the mock, which answers it.
+ * @example await startTransportProxy(key, appendSlash(301))
+ */
+export const appendSlash =
+  (status: number): TransportFault =>
+  (request) => {
+    const [path = '', query] = (request.url ?? '').split('?')
+    if (path.endsWith('/')) return 'pass'
+    return { redirect: status, location: `${path}/${query === undefined ? '' : `?${query}`}` }
+  }
+
+/**
+ * Redirects, with 301, a path that ends in a slash to the same path without it, as many routers do for a form the
+ * interface does not describe; every other request reaches the mock as sent.
+ * @example await startTransportProxy(key, stripSlash)
+ */
+export const stripSlash: TransportFault = (request) => {
+  const [path = '', query] = (request.url ?? '').split('?')
+  if (!path.endsWith('/') || path === '/') return 'pass'
+  return { redirect: 301, location: `${path.replace(/\/+$/, '')}${query === undefined ? '' : `?${query}`}` }
+}
+
+/**
+ * Redirects a path that ends in a slash to a copy under `/open` that the proxy serves with the key itself: the
+ * resource without the key, one redirect away (a cache or a mirror left open).
+ * @example await startTransportProxy(key, openCopyBehindSlash(key))
+ */
+export const openCopyBehindSlash =
+  (apiKey: string): TransportFault =>
+  (request) => {
+    const url = request.url ?? ''
+    if (url.startsWith('/open/')) return { path: url.slice('/open'.length), authorization: `Bearer ${apiKey}` }
+    const [path = '', query] = url.split('?')
+    if (!path.endsWith('/') || path === '/') return 'pass'
+    return { redirect: 302, location: `/open${path.replace(/\/+$/, '')}${query === undefined ? '' : `?${query}`}` }
+  }
