@@ -4,6 +4,7 @@ import type { OperationId } from '../../spec/types.ts'
 import { responseChecks } from '../checks/registry.ts'
 import type { CallOptions, ContractCaller } from '../model/contract-caller.ts'
 import type { CoverageHit } from '../model/coverage.ts'
+import { detachedSlice } from '../model/detached-text.ts'
 import type { Exchange, ExchangeResponse } from '../model/exchange.ts'
 import { type FetchLike, HttpTransport } from './http-transport.ts'
 import { ReadOnlyRefusal, type TargetError } from './target-error.ts'
@@ -154,7 +155,8 @@ export class ContractClient implements ContractCaller {
     }
     // The checks have read the whole body; what stays with the exchange (and goes into reports) is its start.
     const { bodyText } = exchange.response
-    if (bodyText.length > storedBodyCharacters) exchange.response.bodyText = bodyText.slice(0, storedBodyCharacters)
+    if (bodyText.length > storedBodyCharacters)
+      exchange.response.bodyText = detachedSlice(bodyText, 0, storedBodyCharacters)
     return exchange
   }
 }

@@ -1,7 +1,11 @@
+/** Bytes kept of a body that passes the cap: its start, for the report; the rest is counted and dropped. */
+const keptOfTruncated = 64 * 1024
+
 /**
  * Reads a response body as text, stopping at `cap` bytes so that a huge answer cannot exhaust memory. The bytes
  * counted are the decoded ones (`fetch` has already undone a Content-Encoding), so a gzip bomb stops at the cap
- * too. A failure while reading (a reset, the request's deadline) is thrown with the bytes read so far.
+ * too. The chunks are decoded once, at the end: a body that passes the cap is never turned into a string beyond
+ * its first 64 KB. A failure while reading (a reset, the request's deadline) is thrown with the bytes read so far.
  * @example const { text, truncated, bytes } = await readCappedText(response, 5_000_000)
  */
 export async function readCappedText(
@@ -10,8 +14,7 @@ export async function readCappedText(
 ): Promise<{ text: string; truncated: boolean; bytes: number }> {
   if (!response.body) return { text: '', truncated: false, bytes: 0 }
   const reader = response.body.getReader()
-  const decoder = new TextDecoder()
-  let text = ''
+  const chunks: Array<Uint8Array> = []
   let bytes = 0
   for (;;) {
     let chunk: ReadableStreamReadResult<Uint8Array>
@@ -20,13 +23,14 @@ export async function readCappedText(
     } catch (error) {
       throw new BodyReadError(error, bytes)
     }
-    if (chunk.done) return { text: text + decoder.decode(), truncated: false, bytes }
-    bytes += chunk.value.byteLength
-    if (bytes > cap) {
+    if (chunk.done) return { text: Buffer.concat(chunks, bytes).toString('utf8'), truncated: false, bytes }
+    if (bytes + chunk.value.byteLength > cap) {
       reader.cancel().catch(() => {})
-      return { text, truncated: true, bytes: bytes - chunk.value.byteLength }
+      const start = Buffer.concat(chunks, bytes).subarray(0, keptOfTruncated)
+      return { text: new TextDecoder().decode(start, { stream: true }), truncated: true, bytes }
     }
-    text += decoder.decode(chunk.value, { stream: true })
+    chunks.push(chunk.value)
+    bytes += chunk.value.byteLength
   }
 }
 

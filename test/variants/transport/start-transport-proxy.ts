@@ -1,16 +1,21 @@
-import { Agent, request as forward, type IncomingMessage } from 'node:http'
+import { Agent, request as forward, type IncomingMessage, type ServerResponse } from 'node:http'
 import { startPetStoreServer } from '../../../mocks/node/start-pet-store-server.ts'
 import { listenOnLoopback } from '../frameworks/listen-on-loopback.ts'
 import type { RunningServer } from '../frameworks/running-server.ts'
 
 /**
  * What happens to a request on its way in: passed on to the mock, its connection closed with no answer,
- * answered with a redirect (status and Location) the mock never sees, or passed on as another path with another
- * Authorization header.
+ * answered with a redirect (status and Location) the mock never sees, passed on as another path with another
+ * Authorization header, or answered by the proxy itself (`respond`).
  */
 export type TransportFault = (
   request: IncomingMessage,
-) => 'pass' | 'close' | { redirect: number; location: string } | { path: string; authorization: string }
+) =>
+  | 'pass'
+  | 'close'
+  | { redirect: number; location: string }
+  | { path: string; authorization: string }
+  | { respond: (response: ServerResponse) => void }
 
 export interface TransportProxy extends RunningServer {
   /** Requests whose connection was closed with no answer. */
@@ -33,6 +38,11 @@ export async function startTransportProxy(apiKey: string, fault: TransportFault)
     if (done === 'close') {
       closed++
       request.socket.destroy()
+      return
+    }
+    if (done !== 'pass' && 'respond' in done) {
+      request.resume()
+      done.respond(response)
       return
     }
     if (done !== 'pass' && 'redirect' in done) {

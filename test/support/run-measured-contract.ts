@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const entries = {
+  /** `npm run contract`, as users run it. */
+  cli: fileURLToPath(new URL('../../scripts/contract.ts', import.meta.url)),
+  /** The same run without vitest (`tools/contract-without-vitest.ts`): the suite's own memory. */
+  direct: fileURLToPath(new URL('../../tools/contract-without-vitest.ts', import.meta.url)),
+}
+const preload = fileURLToPath(new URL('../../tools/peak-rss-on-exit.ts', import.meta.url))
+
+export interface MeasuredRun {
+  code: number | null
+  stdout: string
+  stderr: string
+  ms: number
+  /** The child's peak resident memory, in MB. */
+  peakRssMb: number
+}
+
+/**
+ * Runs the contract command in a child process (no key in its environment but the ones given) and measures it:
+ * exit code, output, wall time and peak RSS. `entry` is `npm run contract` itself or the same run without vitest.
+ * @example const { code, peakRssMb } = await runMeasuredContract(['--base-url', url, '--api-key', key], 'direct')
+ */
+export async function runMeasuredContract(
+  args: Array<string>,
+  entry: keyof typeof entries,
+  timeoutMs = 120_000,
+): Promise<MeasuredRun> {
+  const dir = await mkdtemp(join(tmpdir(), 'contract-rss-'))
+  const rssFile = join(dir, 'peak-rss')
+  const started = Date.now()
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', preload, entries[entry], ...args], {
+    env: {
+      ...process.env,
+      PETSTORE_API_KEY: undefined,
+      PETSTORE_STAGING_URL: undefined,
+      PETSTORE_PRODUCTION_URL: undefined,
+      PETSTORE_MESSAGES_URL: undefined,
+      PETSTORE_PEAK_RSS_FILE: rssFile,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => (stdout += chunk))
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  clearTimeout(timer)
+  const ms = Date.now() - started
+  try {
+    const peakRssMb = Number(await readFile(rssFile, 'utf8')) / 1024
+    return { code, stdout, stderr, ms, peakRssMb }
+  } catch {
+    throw new Error(`Failed to measure the contract run: expected its peak RSS in ${rssFile}, got none. ${stderr}`)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
