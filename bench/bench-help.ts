@@ -18,7 +18,10 @@ ratios ours/Prism and ours/bare against the goals, and the in-process fetch's ca
 mock controls section: the RSS that --sessions sessions (X-Mock-Session) with one create each add
 to our mock (goal <= 200 MB), the same for ${large.sessions} new sessions at --pets ${large.pets}
 (goal < 50 MB: they share the seeded pets; 10 with --smoke), and creates/s for --creates
-concurrent POST /v1/pets with and without --state-file. Writes bench.json and bench.html.
+concurrent POST /v1/pets with and without --state-file. Then whole contract runs, each its own
+process: npm run contract against our mock (goal: peak RSS <= 250 MB), the same run without
+vitest, and one against a server whose every answer is an endless body (goal: <= 512 MB), with
+wall time and peak RSS. Writes bench.json and bench.html.
 
 Options:
   --duration N      seconds per measurement (default 10; 1 with --smoke)

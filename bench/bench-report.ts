@@ -1,5 +1,6 @@
 import type { CodeVersion } from './code-version.ts'
 import type { MachineInfo } from './machine-info.ts'
+import type { ContractFigures } from './measure-contract-runs.ts'
 import type { SessionsMemoryFigures } from './measure-sessions-memory.ts'
 import type { StateFileCreatesResult } from './measure-state-file-creates.ts'
 import type { LoadResult } from './run-autocannon.ts'
@@ -128,5 +129,7 @@ export interface BenchReport {
   inProcess: InProcessFigures
   scale: ScaleFigures | null
   controls: ControlsFigures
+  /** What the contract suite costs: wall time and peak RSS of whole runs. */
+  contract: ContractFigures
   goals: Array<Goal>
 }

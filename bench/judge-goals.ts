@@ -1,4 +1,5 @@
 import type { ControlsFigures, Goal, RequestComparison, ScaleFigures, TargetFigures } from './bench-report.ts'
+import type { ContractFigures } from './measure-contract-runs.ts'
 
 /**
  * The issue's goals, each with the measured value and PASS or MISS. A figure that could not be
@@ -10,11 +11,13 @@ export function judgeGoals({
   requests,
   scale,
   controls,
+  contract,
 }: {
   targets: Record<string, TargetFigures>
   requests: Array<RequestComparison>
   scale: ScaleFigures | null
   controls?: ControlsFigures
+  contract?: ContractFigures
 }): Array<Goal> {
   const goals: Array<Goal> = []
   const add = (
@@ -58,6 +61,10 @@ export function judgeGoals({
       50,
       'MB',
     )
+  }
+  if (contract) {
+    add('contract run peak RSS, healthy (npm run contract)', contract.healthy.peakRssMb, 'max', 250, 'MB')
+    add('contract run peak RSS, a hostile target', contract.hostile.peakRssMb, 'max', 512, 'MB')
   }
   return goals
 }

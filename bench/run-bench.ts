@@ -11,6 +11,7 @@ import { ensureBuild } from './ensure-build.ts'
 import { formatBenchSummary } from './format-bench-summary.ts'
 import { judgeGoals } from './judge-goals.ts'
 import { machineInfo } from './machine-info.ts'
+import { measureContractRuns } from './measure-contract-runs.ts'
 import { measureInProcess } from './measure-in-process.ts'
 import { measureScale } from './measure-scale.ts'
 import { measureSessionsMemory } from './measure-sessions-memory.ts'
@@ -97,6 +98,8 @@ export async function runBench(argv: Array<string>): Promise<number> {
       sessionsLargeStore: await measureSessionsMemory({ root, ...large }),
       stateFile: await measureStateFileCreates({ root, creates, rounds: smoke ? 1 : 3 }),
     }
+    log('measuring whole contract runs: against our mock (with and without vitest) and a hostile target')
+    const contract = await measureContractRuns({ root, smoke })
     const report: BenchReport = {
       generatedAt: new Date().toISOString(),
       machine,
@@ -117,7 +120,8 @@ export async function runBench(argv: Array<string>): Promise<number> {
       inProcess,
       scale,
       controls,
-      goals: judgeGoals({ targets, requests, scale, controls }),
+      contract,
+      goals: judgeGoals({ targets, requests, scale, controls, contract }),
     }
     const written = await writeBenchReport(reportDirectory, report)
     console.log(formatBenchSummary(report))

@@ -9,7 +9,7 @@ import { consoleIo, runCli } from '../mocks/cli/run-cli.ts'
 
 // The contract command against a base URL as it runs without vitest: the same configuration, reachability probe,
 // run, console summary and reports, in one process that holds nothing else. The hostile-target proofs and the bench
-// measure the suite's own memory with it, beside `npm run contract`, whose vitest runner costs about 350 MB more.
+// measure the suite's own memory with it, beside `npm run contract`, whose vitest runner costs about 300 MB more.
 const secrets: Array<string> = []
 process.exitCode = await runCli(
   async () => {
@@ -21,6 +21,8 @@ process.exitCode = await runCli(
         'report-dir': { type: 'string' },
         'timeout-ms': { type: 'string' },
         seed: { type: 'string' },
+        'max-examples': { type: 'string' },
+        'time-budget-s': { type: 'string' },
       },
       allowPositionals: false,
     })

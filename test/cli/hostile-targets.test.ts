@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { gzipBomb, type HostileAnswer, hostileAnswers } from '../support/hostile-answers.ts'
-import { runMeasuredContract } from '../support/run-measured-contract.ts'
+import { gzipBomb, type HostileAnswer, hostileAnswers } from '../../tools/hostile-answers.ts'
+import { runMeasuredContract } from '../../tools/run-measured-contract.ts'
 import { startTransportProxy, type TransportProxy } from '../variants/transport/start-transport-proxy.ts'
 
 // The goal of decision record 012: whatever a target sends, the suite stays under it.

@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url'
 
 const entries = {
   /** `npm run contract`, as users run it. */
-  cli: fileURLToPath(new URL('../../scripts/contract.ts', import.meta.url)),
-  /** The same run without vitest (`tools/contract-without-vitest.ts`): the suite's own memory. */
-  direct: fileURLToPath(new URL('../../tools/contract-without-vitest.ts', import.meta.url)),
+  cli: fileURLToPath(new URL('../scripts/contract.ts', import.meta.url)),
+  /** The same run without vitest (`contract-without-vitest.ts`): the suite's own memory. */
+  direct: fileURLToPath(new URL('./contract-without-vitest.ts', import.meta.url)),
 }
-const preload = fileURLToPath(new URL('../../tools/peak-rss-on-exit.ts', import.meta.url))
+const preload = fileURLToPath(new URL('./peak-rss-on-exit.ts', import.meta.url))
 
 export interface MeasuredRun {
   code: number | null
