@@ -23,7 +23,7 @@ export async function readCappedText(
     } catch (error) {
       throw new BodyReadError(error, bytes)
     }
-    if (chunk.done) return { text: Buffer.concat(chunks, bytes).toString('utf8'), truncated: false, bytes }
+    if (chunk.done) return { text: new TextDecoder().decode(Buffer.concat(chunks, bytes)), truncated: false, bytes }
     if (bytes + chunk.value.byteLength > cap) {
       reader.cancel().catch(() => {})
       const start = Buffer.concat(chunks, bytes).subarray(0, keptOfTruncated)
