@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type ContractChildRun, runContractChild } from './run-contract-child.ts'
 
 const entries = {
   /** `npm run contract`, as users run it. */
@@ -12,11 +12,7 @@ const entries = {
 }
 const preload = fileURLToPath(new URL('./peak-rss-on-exit.ts', import.meta.url))
 
-export interface MeasuredRun {
-  code: number | null
-  stdout: string
-  stderr: string
-  ms: number
+export interface MeasuredRun extends ContractChildRun {
   /** The child's peak resident memory, in MB. */
   peakRssMb: number
 }
@@ -33,26 +29,8 @@ export async function runMeasuredContract(
 ): Promise<MeasuredRun> {
   const dir = await mkdtemp(join(tmpdir(), 'contract-rss-'))
   const rssFile = join(dir, 'peak-rss')
-  const started = Date.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', preload, entries[entry], ...args], {
-    env: {
-      ...process.env,
-      PETSTORE_API_KEY: undefined,
-      PETSTORE_STAGING_URL: undefined,
-      PETSTORE_PRODUCTION_URL: undefined,
-      PETSTORE_MESSAGES_URL: undefined,
-      PETSTORE_PEAK_RSS_FILE: rssFile,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk) => (stdout += chunk))
-  child.stderr.on('data', (chunk) => (stderr += chunk))
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
-  clearTimeout(timer)
-  const ms = Date.now() - started
+  const nodeArgs = ['--import', 'tsx', '--import', preload, entries[entry], ...args]
+  const { code, stdout, stderr, ms } = await runContractChild(nodeArgs, { PETSTORE_PEAK_RSS_FILE: rssFile }, timeoutMs)
   try {
     const peakRssMb = Number(await readFile(rssFile, 'utf8')) / 1024
     return { code, stdout, stderr, ms, peakRssMb }
