@@ -61,7 +61,7 @@ function failureKeyOf(judgement: Judgement): string {
 function barelyJudged(setAside: ReadonlyArray<TransportFailure>, judged: number): TargetError {
   const total = setAside.length + judged
   return new TargetError(
-    `${setAside.length} of ${total} generated values got no whole answer; the first: ` + `${setAside[0]?.message}`,
+    `${setAside.length} of ${total} generated values got no whole answer; the first: ${setAside[0]?.message}`,
   )
 }
 
