@@ -69,7 +69,8 @@ it.each(names)(
     expect(await readFile(join(reportDir, 'junit.xml'), 'utf8')).toMatch(/^<\?xml/)
     expect(await readFile(join(reportDir, 'contract-report.html'), 'utf8')).toMatch(/^<!doctype html>/i)
     expect(run.peakRssMb).toBeLessThan(peakRssGoalMb)
-    expect(run.ms).toBeLessThan(60_000)
+    // Seconds where it took minutes (or never ended); the margin is for a machine busy with other test files.
+    expect(run.ms).toBeLessThan(100_000)
   },
-  120_000,
+  180_000,
 )
