@@ -32,7 +32,8 @@ export async function settleClosedBodies(
     if (explained.length === 0) continue
     const rest = (result.unanswered ?? []).filter((request) => !explained.includes(request))
     result.unanswered = rest.length > 0 ? rest : undefined
-    const [first] = explained as [UnansweredRequest]
+    // The smallest of them as the example: the one nearest the limit.
+    const [first] = [...explained].sort((a, b) => a.bodyBytes - b.bodyBytes) as [UnansweredRequest]
     result.assertions.push({
       check: result.check,
       outcome: 'warning',
