@@ -1,5 +1,5 @@
+import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { type ContractChildRun, runContractChild } from '../../tools/run-contract-child.ts'
 
 const script = fileURLToPath(new URL('../../scripts/contract.ts', import.meta.url))
 
@@ -11,6 +11,28 @@ export function runContractProcess(
   args: Array<string>,
   env: Record<string, string | undefined> = {},
   timeoutMs = 60_000,
-): Promise<ContractChildRun> {
-  return runContractChild(['--import', 'tsx', script, ...args], env, timeoutMs)
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+  const started = Date.now()
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: {
+      ...process.env,
+      PETSTORE_API_KEY: undefined,
+      PETSTORE_STAGING_URL: undefined,
+      PETSTORE_PRODUCTION_URL: undefined,
+      PETSTORE_MESSAGES_URL: undefined,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => (stdout += chunk))
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr, ms: Date.now() - started })
+    })
+  })
 }
