@@ -25,7 +25,9 @@ to our mock (goal <= 200 MB), the same for ${large.sessions} new sessions at --p
 concurrent POST /v1/pets with and without --state-file. Then the large-store section: for each
 --store-sizes size, start-up, RSS, a read, a new session, POST /__mock/reset and PUT /__mock/state
 each with a GET sent while it runs, and an in-process replace of every pet with the longest stall
-of the event loop it caused. Writes bench.json and bench.html.
+of the event loop it caused. Then whole contract runs, each its own process: npm run contract
+against our mock (goal: peak RSS <= 250 MB) and one against a server whose every answer is an
+endless body (goal: <= 512 MB), with wall time and peak RSS. Writes bench.json and bench.html.
 
 Options:
   --duration N      seconds per measurement (default 10; 1 with --smoke)

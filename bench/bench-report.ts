@@ -1,5 +1,6 @@
 import type { CodeVersion } from './code-version.ts'
 import type { MachineInfo } from './machine-info.ts'
+import type { ContractFigures } from './measure-contract-runs.ts'
 import type { LargeStoreFigures } from './measure-large-store.ts'
 import type { SessionsMemoryFigures } from './measure-sessions-memory.ts'
 import type { StateFileCreatesResult } from './measure-state-file-creates.ts'
@@ -131,5 +132,7 @@ export interface BenchReport {
   /** Our mock at each `--store-sizes` size: start-up, memory, resets and replaces. */
   largeStore: Array<LargeStoreFigures>
   controls: ControlsFigures
+  /** What the contract suite costs: wall time and peak RSS of whole runs. */
+  contract: ContractFigures
   goals: Array<Goal>
 }

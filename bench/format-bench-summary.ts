@@ -162,6 +162,21 @@ export function formatBenchSummary(report: BenchReport): string {
     ].join('\n'),
   )
 
+  const contractRuns = Object.values(report.contract)
+  section(
+    'Contract suite (whole runs, each its own process)',
+    formatTable([
+      ['run', 'wall time', 'peak RSS', 'exit', 'command'],
+      ...contractRuns.map((run) => [
+        run.label,
+        `${formatNumber(run.seconds, 1)} s`,
+        `${formatNumber(run.peakRssMb)} MB`,
+        String(run.exitCode),
+        `  ${run.command}`,
+      ]),
+    ]),
+  )
+
   const met = report.goals.filter((goal) => goal.pass).length
   section(
     `Goals (${met} of ${report.goals.length} met)`,

@@ -1,4 +1,5 @@
 import type { ControlsFigures, Goal, RequestComparison, ScaleFigures, TargetFigures } from './bench-report.ts'
+import type { ContractFigures } from './measure-contract-runs.ts'
 import type { LargeStoreFigures } from './measure-large-store.ts'
 
 /** Every GET at 0.95x of bare node:http or better, POST at 0.7x: with every check still made. */
@@ -21,12 +22,14 @@ export function judgeGoals({
   scale,
   largeStore = [],
   controls,
+  contract,
 }: {
   targets: Record<string, TargetFigures>
   requests: Array<RequestComparison>
   scale: ScaleFigures | null
   largeStore?: ReadonlyArray<LargeStoreFigures>
   controls?: ControlsFigures
+  contract?: ContractFigures
 }): Array<Goal> {
   const goals: Array<Goal> = []
   const add = (
@@ -82,6 +85,10 @@ export function judgeGoals({
       50,
       'MB',
     )
+  }
+  if (contract) {
+    add('contract run peak RSS, healthy (npm run contract)', contract.healthy.peakRssMb, 'max', 250, 'MB')
+    add('contract run peak RSS, a hostile target', contract.hostile.peakRssMb, 'max', 512, 'MB')
   }
   return goals
 }

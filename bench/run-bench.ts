@@ -11,6 +11,7 @@ import { ensureBuild } from './ensure-build.ts'
 import { formatBenchSummary } from './format-bench-summary.ts'
 import { judgeGoals } from './judge-goals.ts'
 import { machineInfo } from './machine-info.ts'
+import { measureContractRuns } from './measure-contract-runs.ts'
 import { measureInProcess } from './measure-in-process.ts'
 import { measureLargeStore } from './measure-large-store.ts'
 import { measureScale } from './measure-scale.ts'
@@ -104,6 +105,8 @@ export async function runBench(argv: Array<string>): Promise<number> {
       sessionsLargeStore: await measureSessionsMemory({ root, ...large }),
       stateFile: await measureStateFileCreates({ root, creates, rounds: smoke ? 1 : 3 }),
     }
+    log('measuring whole contract runs: against our mock and a hostile target')
+    const contract = await measureContractRuns({ root, smoke })
     const report: BenchReport = {
       generatedAt: new Date().toISOString(),
       machine,
@@ -125,7 +128,8 @@ export async function runBench(argv: Array<string>): Promise<number> {
       scale,
       largeStore,
       controls,
-      goals: judgeGoals({ targets, requests, scale, largeStore, controls }),
+      contract,
+      goals: judgeGoals({ targets, requests, scale, largeStore, controls, contract }),
     }
     const written = await writeBenchReport(reportDirectory, report)
     console.log(formatBenchSummary(report))

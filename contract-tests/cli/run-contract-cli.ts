@@ -105,7 +105,7 @@ async function runContractMain(
         const { baseUrl, messagesBaseUrl } = server
         target = { name: 'local (standalone mock)', kind: 'http', baseUrl, messagesBaseUrl }
       } else if (target?.kind === 'http') {
-        await checkReachable(target.baseUrl, config.apiKey, Math.min(config.timeoutMs, 5000))
+        await checkReachable(target.baseUrl, config.apiKey, config.timeoutMs)
       }
       if (!target) throw new CliError(`--target ${config.target} has no base URL.`)
       const progress = progressPrinter({

@@ -17,11 +17,12 @@ const validLimit = (text: string): boolean =>
   /^\d+$/.test(text) && Number(text) >= limitRule.minimum && Number(text) <= limitRule.maximum
 
 /**
- * What the interface lets a 200 list hold for a query, whatever value a server picks of a parameter
- * given twice: at most the largest valid `limit` sent (the default with none, the maximum when one is
- * invalid), and only pets of a `status` sent (any, when none is; when `forgiving`, a status ignored
- * as empty or matched in another case or with spaces is forgiven).
- * @example listBounds([['limit', '5'], ['limit', '7']], false) // { limit: 7, statuses: undefined }
+ * What the interface lets a 200 list hold for a query: at most the `limit` sent (the default with none); a
+ * `limit` the server cannot read as one integer (invalid, or given twice: the interface types it as one
+ * integer) is judged by the rule for malformed values, refused or forgiven within the rules, so at most the
+ * maximum, whichever of its values, if any, the server takes; and only pets of a `status` sent (any, when none
+ * is; when `forgiving`, a status ignored as empty or matched in another case or with spaces is forgiven).
+ * @example listBounds([['limit', '5'], ['limit', '7']], false) // { limit: 100, statuses: undefined }
  */
 export function listBounds(
   query: QueryEntries,
@@ -31,8 +32,8 @@ export function listBounds(
   const limit =
     limits.length === 0
       ? limitRule.default
-      : limits.every(validLimit)
-        ? Math.max(...limits.map(Number))
+      : limits.length === 1 && limits.every(validLimit)
+        ? Number(limits[0])
         : limitRule.maximum
   const sent = query.filter(([name]) => name === 'status').map(([, text]) => text)
   const normal = sent.map((text) => (forgiving ? text.trim().toLowerCase() : text))

@@ -11,14 +11,28 @@ export interface ExchangeRequest {
 export interface ExchangeResponse {
   status: number
   headers: Record<string, string>
-  /** The body as text, cut at the client's cap. */
+  /** The body as text: its first characters only (`storedBodyCharacters`) once the checks have read it whole. */
   bodyText: string
+  /** Bytes of the body read (decoded): the whole body, or up to the read cap. */
+  bodyBytes?: number
   /** The body parsed as JSON, when it parsed. */
   json?: unknown
   jsonParsed: boolean
   /** The body was longer than the cap and was not read whole. */
   truncated: boolean
+  /** Why a body read whole was not parsed (nested deeper than the client parses), as a finding says it. */
+  notParsed?: string
+  /** The redirects followed to get this answer, first first (only where a check asked to follow them). */
+  redirects?: Array<Redirect>
   durationMs: number
+}
+
+/** One redirect an answer came through. */
+export interface Redirect {
+  status: number
+  /** The URL that answered with the redirect. */
+  from: string
+  location: string
 }
 
 /**

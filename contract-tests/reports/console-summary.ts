@@ -45,7 +45,7 @@ export function consoleSummary(result: RunResult): string {
   const refused = result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''
   const onlyDeviations = result.exitCode === 1 && result.strict && violations === 0
   const verdict = onlyDeviations ? 'DEVIATIONS FROM THE SPEC (--strict)' : verdicts[result.exitCode]
-  const why = result.targetError ? `: ${result.targetError}` : ''
+  const why = result.targetError ? `: ${result.targetError}` : result.verdictNote ? `; ${result.verdictNote}` : ''
   const strictNote = result.strict ? ' (--strict: deviations fail the run)' : ''
   if (result.comparison) {
     lines.push(
