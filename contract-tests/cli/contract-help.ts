@@ -1,5 +1,5 @@
 /**
- * The `--help` text of the contract CLI, for the command that starts it (quoted in the README).
+ * The `--help` text of the contract CLI, for the command that starts it (quoted in docs/contract-suite.md).
  * @example contractHelp('petstore-contract')
  */
 export function contractHelp(command: string): string {

@@ -14,7 +14,7 @@ export const stateServeOptions = {
 } as const
 
 /** The part of the serve CLI's `--help` that lists `stateServeOptions`. */
-export const stateServeHelp = `State (README: "State: clock, persistence and snapshots"):
+export const stateServeHelp = `State (docs/mock-state.md):
   --now ISO-8601      set the mock's clock, e.g. 2030-12-05 or 2030-12-05T09:30:00Z (UTC unless an
                       offset is given); it runs on from there (default: the real clock)
   --state-file FILE   keep the pets in FILE: loaded at start (created when missing), every change

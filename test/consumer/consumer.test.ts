@@ -1,10 +1,12 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumPath } from '../../tools/chromium-path.ts'
 import { ensureNode22 } from '../../tools/ensure-node-22.ts'
+import { docsCodeBlocks } from '../docs/docs-code-blocks.ts'
 import { freedWithin, listening } from '../support/ports.ts'
 import { type Consumer, consumers } from './consumer-matrix.ts'
 import { installConsumer } from './install-consumer.ts'
@@ -265,6 +267,27 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
       }
     })
 
+    // Once per Node, as stopping is: the README's commands as a user types them in a project with the package.
+    if (consumer.checksStopping)
+      it("runs the README's commands: the mock in the background, then the contract suite", async () => {
+        const [block] = (await docsCodeBlocks('README.md')).filter(
+          (candidate) =>
+            candidate.checked?.kind === 'run' && candidate.checked.file === 'test/consumer/consumer.test.ts',
+        )
+        if (!block) throw new Error("Failed to find the README's commands: expected a block this test runs, got none.")
+        // A free port in place of 4010, which another test may hold; everything else as written. The mock in the
+        // background is stopped as README says (kill $! after npx petstore-mock &) once the suite has run.
+        const port = await freePort()
+        const script = `${block.text.replaceAll('4010', String(port))}\nstatus=$?\nkill $!\nwait\nexit $status`
+        const result = await run('bash', ['-c', script])
+        const output = result.stdout + result.stderr
+        expect(output).toContain(`ready: http://127.0.0.1:${port}/v1`)
+        expect(result.stdout).toContain('Verdict: CONFORMANT (exit 0)')
+        expect(result.code, output).toBe(0)
+        expect(await readFile(join(dir, 'reports', 'junit.xml'), 'utf8')).toMatch(/<testsuites[^>]* failures="0"/)
+        expect(await freedWithin(port, 5_000), `port ${port} still bound after kill $!`).toBe(true)
+      })
+
     // Stopping is proven once per Node (consumer-matrix.ts): the same bin, the same npm, whichever msw.
     if (!consumer.checksStopping) return
     // `npx petstore-mock & kill $!`: SIGTERM reaches npm, which passes it to the shell it runs the bin in; the shell
@@ -294,3 +317,12 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
     })
   })
 })
+
+/** A port nothing listens on now: one the system hands out, closed again. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
