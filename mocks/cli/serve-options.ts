@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
-import { CliError } from '../cli/cli-error.ts'
 import type { PetStoreModel, PetStoreModelOptions } from '../model/create-pet-store-model.ts'
 import { parseIsoInstant } from '../model/mock-clock.ts'
 import { parseFixtures } from '../model/parse-fixtures.ts'
 import { InvalidPetsError } from '../model/parse-pets.ts'
-import { openStateFile, StateFileError } from './state-file.ts'
+import { openStateFile, StateFileError } from '../persistence/state-file.ts'
+import { CliError } from './cli-error.ts'
 
 /** The serve CLI's options for the clock, the state file and the fixtures, in `node:util` parseArgs form. */
 export const stateServeOptions = {
