@@ -5,11 +5,9 @@
 export type ByteStream = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>
 
 /** What `readCappedStream` read: every byte, or word that the stream passed the cap, with the start asked for. */
-export type CappedRead =
-  | { truncated: false; bytes: Uint8Array }
-  | { truncated: true; start: Uint8Array; bytesRead: number }
+type CappedRead = { truncated: false; bytes: Uint8Array } | { truncated: true; start: Uint8Array; bytesRead: number }
 
-export interface CappedReadOptions {
+interface CappedReadOptions {
   /** Bytes to keep from the start of a stream that passes the cap (for a report). Default 0: none. */
   keep?: number
   /** Hears of each chunk as it arrives, before the cap is checked (a server's note that the client is there). */

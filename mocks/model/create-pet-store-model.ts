@@ -43,7 +43,7 @@ export type { StoredPet }
  * The options a model was built with, defaults applied: what a copy seeded like it needs. `commit` and
  * `initialPets` are left out: a copy is neither durable nor loaded from the state file.
  */
-export type ResolvedModelOptions = Readonly<
+type ResolvedModelOptions = Readonly<
   Omit<PetStoreModelOptions, 'commit' | 'initialPets'> & { seed: number; pets: number; maxPets: number }
 >
 

@@ -7,7 +7,7 @@ import type { StoredPet } from './stored-pet.ts'
  * Pets in id order, indexed by id and by status: what a store reads from. A table a store was built from
  * (its seed) is never changed, so any number of stores may share it.
  */
-export interface PetTable {
+interface PetTable {
   readonly all: ReadonlyArray<StoredPet>
   /**
    * By id; undefined while the ids are consecutive (a seed, creates), when a pet's place in `all` follows

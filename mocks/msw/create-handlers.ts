@@ -83,7 +83,7 @@ export function handlerBasePaths(options: HandlerOptions): BasePaths {
  * The base and path a Fetch `Request` has under the mounts: a path the router knows under any mount
  * first, then any path under a mount that owns its paths; undefined for a request that is not the mock's.
  */
-export function toDispatchRequest(
+function toDispatchRequest(
   mounts: ReadonlyArray<Mount>,
   request: Request,
 ): Pick<DispatchRequest, 'method' | 'base' | 'path' | 'owned'> | undefined {

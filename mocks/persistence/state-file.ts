@@ -12,7 +12,7 @@ import { sliceSize } from '../model/pet-store.ts'
 import { symlinkTarget } from './symlink-target.ts'
 import { temporarySuffix, writeAtomically } from './write-atomically.ts'
 
-export interface StateFile {
+interface StateFile {
   readonly path: string
   /** The pets the file held when opened; undefined when it did not exist yet. */
   readonly loaded: ReadonlyArray<Pet> | undefined

@@ -4,7 +4,7 @@ import { MockError } from '../mock-error.ts'
 import { createRuleSet, type RuleSet } from './rule-set.ts'
 
 /** One client's own mock: a store seeded like the default one, and its own rules. */
-export interface MockSession {
+interface MockSession {
   /** The `X-Mock-Session` name, or null for the default store. */
   readonly name: string | null
   readonly rules: RuleSet
@@ -25,7 +25,7 @@ export interface MockSessions {
   readonly size: number
 }
 
-export interface MockSessionsOptions {
+interface MockSessionsOptions {
   /** The default store. */
   model: PetStoreModel
   /**
