@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { petSchema } from '../../spec/schemas.ts'
 import { createPetStoreModel, createSeedSharingModels, type StoredPet } from './create-pet-store-model.ts'
-import { StoreFullError } from './pet-store.ts'
+import { StoreFullError } from './pet-table.ts'
 import { fixtures } from './seed-pets.ts'
 
 it('serves identical data for two models with the same seed', async () => {

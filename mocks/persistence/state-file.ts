@@ -8,7 +8,7 @@ import { MockError } from '../core/mock-error.ts'
 import type { PetStoreModel } from '../model/create-pet-store-model.ts'
 import { nextTurn } from '../model/next-turn.ts'
 import { InvalidPetsError, parsePets } from '../model/parse-pets.ts'
-import { sliceSize } from '../model/pet-store.ts'
+import { sliceSize } from '../model/pet-table.ts'
 import { symlinkTarget } from './symlink-target.ts'
 import { temporarySuffix, writeAtomically } from './write-atomically.ts'
 

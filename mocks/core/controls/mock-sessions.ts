@@ -81,19 +81,19 @@ export function createMockSessions({
 
   function createSession(name: string): MockSession {
     const rules = createRuleSet(seed, basePaths)
-    let store: Promise<PetStoreModel> | undefined
+    let creating: Promise<PetStoreModel> | undefined
     let ready: PetStoreModel | undefined
     return {
       name,
       rules,
       model() {
         if (ready) return ready
-        store ??= createModel().then((created) => (ready = created))
-        return store
+        creating ??= createModel().then((created) => (ready = created))
+        return creating
       },
       async reset() {
         rules.clear()
-        if (store) await (await store).reset()
+        if (creating) await (await creating).reset()
       },
     }
   }
