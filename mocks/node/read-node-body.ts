@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { BodyRead } from '../core/operation-request.ts'
+import { StreamReadError } from '../core/read-capped-stream.ts'
 import { readRequestBody } from '../core/read-request-body.ts'
 
 const nothingRead: BodyRead = Object.freeze({ kind: 'bytes', bytes: new Uint8Array(0) })
@@ -13,5 +14,8 @@ const nothingRead: BodyRead = Object.freeze({ kind: 'bytes', bytes: new Uint8Arr
 export function readNodeBody(request: IncomingMessage, onChunk?: () => void): Promise<BodyRead> {
   const body = { [Symbol.asyncIterator]: () => request.iterator({ destroyOnReturn: false }) }
   // A client that goes away mid-body gets no answer; the empty read ends the request quietly.
-  return readRequestBody(body, request.headers['content-length'], onChunk).catch(() => nothingRead)
+  return readRequestBody(body, request.headers['content-length'], onChunk).catch((error: unknown) => {
+    if (error instanceof StreamReadError) return nothingRead
+    throw error
+  })
 }
