@@ -21,7 +21,7 @@ export interface PersistOptions {
 }
 
 /** The pets kept in the browser's storage, and the hooks the model calls. */
-export interface BrowserState {
+interface BrowserState {
   /** The pets stored when the page started, or undefined when none were. */
   readonly loaded: ReadonlyArray<Pet> | undefined
   /** The model's `commit`: every change is in storage before it is acknowledged (a 201 after the write). */
@@ -30,7 +30,7 @@ export interface BrowserState {
   clear(): void
 }
 
-export const defaultStateKey = 'petstore-contract:pets'
+const defaultStateKey = 'petstore-contract:pets'
 
 /**
  * Opens the pets a page kept in its storage (opt-in persistence of the browser mock): `{"pets": [...]}`,

@@ -1,7 +1,7 @@
 import { addRoute, createRouter, findRoute as findRou3Route } from 'rou3'
 import { type ApiBase, type OperationSpec, operationList } from '../../spec/operations.ts'
 
-export interface PathEntry {
+interface PathEntry {
   base: ApiBase
   /** `:name` form, relative to the base. */
   pattern: string
@@ -14,7 +14,7 @@ export interface PathEntry {
  * What a method and a path resolve to: an operation with its (still percent-encoded) path parameters, or a
  * known path.
  */
-export type RouteMatch =
+type RouteMatch =
   | { kind: 'operation'; route: OperationSpec; params: Readonly<Record<string, string | undefined>> }
   | { kind: 'path'; allow: ReadonlyArray<string> }
 

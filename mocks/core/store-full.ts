@@ -1,4 +1,4 @@
-import { StoreFullError } from '../model/pet-store.ts'
+import { StoreFullError } from '../model/pet-table.ts'
 import { MockError } from './mock-error.ts'
 
 /**

@@ -4,7 +4,7 @@ import type { Message, NewPet, Pet, PetStatus } from '../../spec/types.ts'
 import { createMockClock, type MockClock, type MockClockInput } from './mock-clock.ts'
 import { parseFixtures } from './parse-fixtures.ts'
 import { InvalidPetsError, parsePets, parsePetsInSlices } from './parse-pets.ts'
-import { defaultMaxPets, PetStore, type SeedTable, StoreFullError, seedTable } from './pet-store.ts'
+import { defaultMaxPets, PetTable, type SeedTable, StoreFullError, seedTable } from './pet-table.ts'
 import { seedPets } from './seed-pets.ts'
 import type { StoredPet } from './stored-pet.ts'
 
@@ -43,7 +43,7 @@ export type { StoredPet }
  * The options a model was built with, defaults applied: what a copy seeded like it needs. `commit` and
  * `initialPets` are left out: a copy is neither durable nor loaded from the state file.
  */
-export type ResolvedModelOptions = Readonly<
+type ResolvedModelOptions = Readonly<
   Omit<PetStoreModelOptions, 'commit' | 'initialPets'> & { seed: number; pets: number; maxPets: number }
 >
 
@@ -88,8 +88,9 @@ export const defaultModelOptions = { seed: 1, pets: 50, maxPets: defaultMaxPets 
 const seeds = new WeakMap<ResolvedModelOptions, SeedTable>()
 
 /**
- * The in-memory pet store: the pets in a `PetStore` (the one owner of the pets and their indexes, so that
- * a lookup costs the same at 100 pets as at 1,000,000), the messages in an @msw/data collection.
+ * A mock's model, all it serves from memory: the pets in a `PetTable` (the one owner of the pets and their
+ * indexes, so that a lookup costs the same at 100 pets as at 1,000,000), the queued messages in an @msw/data
+ * collection, and the clock.
  * @example const model = await createPetStoreModel({ seed: 7 }); model.listPets({ limit: 5 })
  */
 export async function createPetStoreModel(options: PetStoreModelOptions = {}): Promise<PetStoreModel> {
@@ -116,7 +117,7 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
   const initial = initialPets === undefined ? undefined : parsePets(initialPets, 'the initial pets', settings.maxPets)
   const seed = seedOf(settings)
   seeds.set(settings, seed)
-  return buildModel(settings, await PetStore.create({ seed, pets: initial, maxPets: settings.maxPets }), commit)
+  return buildModel(settings, await PetTable.create({ seed, pets: initial, maxPets: settings.maxPets }), commit)
 }
 
 /**
@@ -132,7 +133,7 @@ export function createSeedSharingModels(options: ResolvedModelOptions): () => Pr
     seeds.set(options, seed)
   }
   const shared = seed
-  return async () => buildModel(options, await PetStore.create({ seed: shared, maxPets: options.maxPets }), undefined)
+  return async () => buildModel(options, await PetTable.create({ seed: shared, maxPets: options.maxPets }), undefined)
 }
 
 /** The seeded pets of `options`, generated on first need and then shared. */
@@ -146,7 +147,7 @@ function seedOf({ seed, pets, fixtures }: ResolvedModelOptions): SeedTable {
 
 function buildModel(
   options: ResolvedModelOptions,
-  store: PetStore,
+  pets: PetTable,
   commit: ((model: PetStoreModel) => Promise<void>) | undefined,
 ): PetStoreModel {
   const now = createMockClock(options.now)
@@ -160,15 +161,15 @@ function buildModel(
     options,
     now,
     get revision() {
-      return store.revision
+      return pets.revision
     },
-    listPets: (filter) => store.list(filter),
-    findPet: (id) => store.find(id),
-    allPets: () => store.all(),
+    listPets: (filter) => pets.list(filter),
+    findPet: (id) => pets.find(id),
+    allPets: () => pets.all(),
     createPet(newPet) {
       let stored: StoredPet | Promise<StoredPet>
       try {
-        stored = store.create(newPet)
+        stored = pets.create(newPet)
       } catch (error) {
         return Promise.reject(error)
       }
@@ -187,11 +188,11 @@ function buildModel(
     async reset() {
       messages = new Collection({ schema: messageSchema })
       lastMessageId = 0
-      await store.reset()
+      await pets.reset()
       if (commit) await commit(model)
     },
     async replacePets(input) {
-      await store.replace(parsePetsInSlices(input, 'the pets', options.maxPets))
+      await pets.replace(parsePetsInSlices(input, 'the pets', options.maxPets))
       if (commit) await commit(model)
     },
   }

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { createPetStoreMock } from '../create-pet-store-mock.ts'
-import { sliceSize } from './pet-store.ts'
 import { InvalidPetsError, serializePetStoreState } from './pet-store-state.ts'
+import { sliceSize } from './pet-table.ts'
 
 const auth = { authorization: 'Bearer petstore-dev-key' }
 

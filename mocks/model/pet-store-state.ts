@@ -3,7 +3,7 @@ import type { Pet } from '../../spec/types.ts'
 import type { PetStoreModel } from './create-pet-store-model.ts'
 import { nextTurn } from './next-turn.ts'
 import { InvalidPetsError } from './parse-pets.ts'
-import { sliceSize } from './pet-store.ts'
+import { sliceSize } from './pet-table.ts'
 
 export { InvalidPetsError }
 

@@ -3,9 +3,9 @@ import type { ApiBase } from '../../spec/operations.ts'
 import { type BasePaths, specBasePaths } from '../core/base-paths.ts'
 import type { PetStoreCore } from '../core/create-pet-store-core.ts'
 import { claims, type DispatchRequest } from '../core/dispatch.ts'
+import { readRequestBody } from '../core/read-request-body.ts'
 import { basePathOf, createMount, type Mount } from './create-mount.ts'
 import { answerThroughFixture, fixtureBridge } from './fixture-bridge.ts'
-import { readCappedBody } from './read-capped-body.ts'
 import { toFetchResponse } from './to-fetch-response.ts'
 
 export interface HandlerOptions {
@@ -83,7 +83,7 @@ export function handlerBasePaths(options: HandlerOptions): BasePaths {
  * The base and path a Fetch `Request` has under the mounts: a path the router knows under any mount
  * first, then any path under a mount that owns its paths; undefined for a request that is not the mock's.
  */
-export function toDispatchRequest(
+function toDispatchRequest(
   mounts: ReadonlyArray<Mount>,
   request: Request,
 ): Pick<DispatchRequest, 'method' | 'base' | 'path' | 'owned'> | undefined {
@@ -109,7 +109,7 @@ function fetchRequest(request: Request, base: ApiBase, path: string, owned: bool
     search: url.search.slice(1),
     owned,
     header: (name) => request.headers.get(name),
-    readBody: () => readCappedBody(request),
+    readBody: () => readRequestBody(request.body, request.headers.get('content-length')),
     signal: request.signal,
   }
 }

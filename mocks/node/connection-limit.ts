@@ -5,7 +5,7 @@ import type { Socket } from 'node:net'
 const lastHeard = Symbol('lastHeard')
 type TrackedSocket = Socket & { [lastHeard]?: number }
 
-export interface ConnectionLimit {
+interface ConnectionLimit {
   /** Marks a connection as just heard from (a request, a piece of a body, an answer sent). */
   touch(socket: Socket): void
   readonly size: number

@@ -92,7 +92,7 @@ export const deletePet: Operation = async ({ request, model }) => {
 `,
 }
 
-/** The model call the handler makes (step 3): the store removes the pet and its indexes, the change is committed. */
+/** The model call the handler makes (step 3): the pet table removes the pet and its indexes; the model commits. */
 const modelCall: Edit = {
   path: 'mocks/model/create-pet-store-model.ts',
   apply: (text) =>
@@ -102,7 +102,7 @@ const modelCall: Edit = {
     )(text).replace(
       '    createPet(newPet) {\n',
       `    async deletePet(id) {
-      const removed = await store.remove(id)
+      const removed = await pets.remove(id)
       if (removed && commit) await commit(model)
       return removed
     },

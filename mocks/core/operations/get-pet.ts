@@ -20,7 +20,7 @@ const serialized = new WeakMap<Pet, string>()
 
 /**
  * A pet as JSON, serialized once per record: the store's records are frozen, and a change to a pet stores
- * a new record (`PetStore`), so the JSON kept for a record is never stale.
+ * a new record (`PetTable`), so the JSON kept for a record is never stale.
  */
 function serializedPet(pet: Pet): string {
   let json = serialized.get(pet)

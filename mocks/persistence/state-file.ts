@@ -8,11 +8,11 @@ import { MockError } from '../core/mock-error.ts'
 import type { PetStoreModel } from '../model/create-pet-store-model.ts'
 import { nextTurn } from '../model/next-turn.ts'
 import { InvalidPetsError, parsePets } from '../model/parse-pets.ts'
-import { sliceSize } from '../model/pet-store.ts'
+import { sliceSize } from '../model/pet-table.ts'
 import { symlinkTarget } from './symlink-target.ts'
 import { temporarySuffix, writeAtomically } from './write-atomically.ts'
 
-export interface StateFile {
+interface StateFile {
   readonly path: string
   /** The pets the file held when opened; undefined when it did not exist yet. */
   readonly loaded: ReadonlyArray<Pet> | undefined

@@ -2,7 +2,7 @@ import { limitRule, petStatuses } from '../../spec/schemas.ts'
 import type { NewPet, Pet } from '../../spec/types.ts'
 import { InvalidPetsError, parsePets } from '../model/parse-pets.ts'
 
-export interface SnapshotOptions {
+interface SnapshotOptions {
   /** The deployment's pets API, e.g. `https://staging.example.com/v1`. */
   baseUrl: string
   apiKey: string
@@ -11,7 +11,7 @@ export interface SnapshotOptions {
   fetch?: typeof fetch
 }
 
-export interface Snapshot {
+interface Snapshot {
   /** The pets read, in id order, as a fixtures file holds them (without ids). */
   fixtures: Array<NewPet>
   /** The same pets with their ids. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 
 /** Why a server is asked to stop: a signal, or the end of the process that started it. */
-export type StopReason = 'SIGINT' | 'SIGTERM' | 'parent exited'
+type StopReason = 'SIGINT' | 'SIGTERM' | 'parent exited'
 
 /** How often the starter is looked for: a port held at most about this long after it is gone. */
 const parentPollMs = 250

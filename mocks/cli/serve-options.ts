@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
-import { CliError } from '../cli/cli-error.ts'
 import type { PetStoreModel, PetStoreModelOptions } from '../model/create-pet-store-model.ts'
 import { parseIsoInstant } from '../model/mock-clock.ts'
 import { parseFixtures } from '../model/parse-fixtures.ts'
 import { InvalidPetsError } from '../model/parse-pets.ts'
-import { openStateFile, StateFileError } from './state-file.ts'
+import { openStateFile, StateFileError } from '../persistence/state-file.ts'
+import { CliError } from './cli-error.ts'
 
 /** The serve CLI's options for the clock, the state file and the fixtures, in `node:util` parseArgs form. */
 export const stateServeOptions = {
@@ -25,13 +25,13 @@ export const stateServeHelp = `State (docs/mock-state.md):
 
 Snapshot: npm start -- snapshot --help (a fixtures file from a real deployment, GET requests only)`
 
-export interface StateServeValues {
+interface StateServeValues {
   now?: string
   'state-file'?: string
   fixtures?: string
 }
 
-export interface ServeState {
+interface ServeState {
   /** For `startPetStoreServer` (or `createPetStoreModel`): the clock, the fixtures, the state file's pets and hook. */
   modelOptions: Pick<PetStoreModelOptions, 'now' | 'fixtures' | 'initialPets' | 'commit'>
   /** Creates the state file from the model's pets when it did not exist yet; call it before announcing the server. */
@@ -78,7 +78,7 @@ export async function prepareServeState(values: StateServeValues, maxPets?: numb
  * @example await readFixturesFile('fixtures/staging.json') // [{ name: 'Rex', categoryId: 1 }, …]
  * @throws CliError naming the file and the first bad entry
  */
-export async function readFixturesFile(path: string): Promise<ReturnType<typeof parseFixtures>> {
+async function readFixturesFile(path: string): Promise<ReturnType<typeof parseFixtures>> {
   let text: string
   try {
     text = await readFile(path, 'utf8')

@@ -4,10 +4,10 @@ import { InvalidPetsError } from './parse-pets.ts'
 import type { StoredPet } from './stored-pet.ts'
 
 /**
- * Pets in id order, indexed by id and by status: what a store reads from. A table a store was built from
- * (its seed) is never changed, so any number of stores may share it.
+ * Pets in id order, indexed by id and by status, never changed: a seed that any number of pet tables built from
+ * it share.
  */
-export interface PetTable {
+interface SharedTable {
   readonly all: ReadonlyArray<StoredPet>
   /**
    * By id; undefined while the ids are consecutive (a seed, creates), when a pet's place in `all` follows
@@ -23,10 +23,10 @@ interface OwnTable {
   byStatus: Map<PetStatus, Array<StoredPet>>
 }
 
-/** What a store restores on `reset`: a table built once and shared, read-only, by every store seeded alike. */
-export type SeedTable = () => PetTable | Promise<PetTable>
+/** What a pet table restores on `reset`: a table built once and shared, read-only, by every one seeded alike. */
+export type SeedTable = () => SharedTable | Promise<SharedTable>
 
-/** The largest store a laptop holds with room to spare (about 100 bytes a pet): `--max-pets`'s default. */
+/** The most pets a laptop holds with room to spare (about 100 bytes a pet): `--max-pets`'s default. */
 export const defaultMaxPets = 2_000_000
 
 /**
@@ -51,21 +51,22 @@ export class StoreFullError extends Error {
 export const sliceSize = 4_096
 
 /**
- * The one owner of the pets: every mutation and every index lives here. Records are frozen; a change
- * stores a new record, so whatever is derived from a record (its JSON) stays true for it, and `revision`
- * goes up with every change, for what is derived from many (a list).
- * A store reads its seed (shared with the others seeded alike) under its own pets until a change touches
- * a seeded pet, when it takes a copy of its own: a new store costs what it changes. Resets are a swap,
+ * The one owner of the pets: every mutation and every index lives here (the model, `PetStoreModel`, holds one
+ * beside its queued messages and its clock). Records are frozen; a change stores a new record, so whatever is
+ * derived from a record (its JSON) stays true for it, and `revision` goes up with every change, for what is
+ * derived from many (a list).
+ * A pet table reads its seed (shared with the others seeded alike) under its own pets until a change touches
+ * a seeded pet, when it takes a copy of its own: a new table costs what it changes. Resets are a swap,
  * and replaces are built beside the pets in slices (reads go on meanwhile, writes wait), so no operation
  * holds the event loop for long at any size.
- * @example const store = await PetStore.seeded(() => seedTable(seedPets({ seed: 1, count: 50 })))
- * store.list({ status: 'sold', limit: 5 })
+ * @example const pets = await PetTable.create({ seed: () => seedTable(seedPets({ seed: 1, count: 50 })) })
+ * pets.list({ status: 'sold', limit: 5 })
  */
-export class PetStore {
+export class PetTable {
   readonly #seed: SeedTable
   readonly maxPets: number
-  /** The seed this store reads under its own pets, which then all have larger ids; undefined once copied. */
-  #base: PetTable | undefined
+  /** The seed this table reads under its own pets, which then all have larger ids; undefined once copied. */
+  #base: SharedTable | undefined
   #own: OwnTable = emptyTable()
   #lastId = 0
   #revision = 0
@@ -78,18 +79,18 @@ export class PetStore {
   }
 
   /**
-   * A store that starts from its seed (`pets`: from these instead; `reset` still returns to the seed).
+   * A pet table that starts from its seed (`pets`: from these instead; `reset` still returns to the seed).
    * @throws InvalidPetsError when `pets` holds more than `maxPets`
    */
   static async create(options: {
     seed: SeedTable
     pets?: ReadonlyArray<StoredPet>
     maxPets?: number
-  }): Promise<PetStore> {
-    const store = new PetStore(options.seed, options.maxPets ?? defaultMaxPets)
-    if (options.pets) await store.replace(options.pets)
-    else await store.reset()
-    return store
+  }): Promise<PetTable> {
+    const pets = new PetTable(options.seed, options.maxPets ?? defaultMaxPets)
+    if (options.pets) await pets.replace(options.pets)
+    else await pets.reset()
+    return pets
   }
 
   /** Goes up with every change to the pets, so callers can cache what they derive from them. */
@@ -123,7 +124,7 @@ export class PetStore {
 
   /**
    * Stores a new pet under the next id (a replace or reset under way is waited for).
-   * @throws StoreFullError when the store holds `maxPets` already
+   * @throws StoreFullError when the table holds `maxPets` already
    */
   create(newPet: NewPet): StoredPet | Promise<StoredPet> {
     if (this.#busy) return this.#afterBusy().then(() => this.create(newPet))
@@ -136,7 +137,7 @@ export class PetStore {
 
   /**
    * Changes the fields given of one pet (its id stays), storing a new record; undefined when there is none.
-   * @example store.update(7, { status: 'sold' })
+   * @example pets.update(7, { status: 'sold' })
    */
   update(id: number, change: Partial<NewPet>): StoredPet | undefined | Promise<StoredPet | undefined> {
     if (this.#busy) return this.#afterBusy().then(() => this.update(id, change))
@@ -207,7 +208,7 @@ export class PetStore {
     })
   }
 
-  /** The table holding `id` that this store may change: its own, after a copy of the seed when `id` is seeded. */
+  /** The table holding `id` that this one may change: its own, after a copy of the seed when `id` is seeded. */
   #ownCopyFor(id: number): OwnTable {
     const base = this.#base
     if (!base || !findIn(base, id)) return this.#own
@@ -245,10 +246,10 @@ export class PetStore {
 
 /**
  * The read-only table of seeded pets (ids from 1, in the order given), built in slices: what `SeedTable`
- * returns, shared by every store seeded alike.
+ * returns, shared by every pet table seeded alike.
  * @example const table = await seedTable(seedPets({ seed: 1, count: 1_000_000 }))
  */
-export async function seedTable(newPets: ReadonlyArray<NewPet>): Promise<PetTable> {
+export async function seedTable(newPets: ReadonlyArray<NewPet>): Promise<SharedTable> {
   const table = emptyTable()
   for (let start = 0; start < newPets.length; start += sliceSize) {
     if (start > 0) await nextTurn()
@@ -262,7 +263,7 @@ function emptyTable(): OwnTable {
   return { all: [], byId: undefined, byStatus: new Map() }
 }
 
-function findIn(table: PetTable, id: number): StoredPet | undefined {
+function findIn(table: SharedTable, id: number): StoredPet | undefined {
   if (table.byId) return table.byId.get(id)
   const first = table.all[0]
   return first === undefined ? undefined : table.all[id - first.id]

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { MockError } from '../core/mock-error.ts'
 import { createPetStoreModel } from '../model/create-pet-store-model.ts'
-import { sliceSize } from '../model/pet-store.ts'
+import { sliceSize } from '../model/pet-table.ts'
 import { openStateFile, StateFileError } from './state-file.ts'
 
 let directory: string

@@ -1,9 +1,9 @@
 import type { NewPet } from '../../spec/types.ts'
-import { CliError } from '../cli/cli-error.ts'
-import { parseCliArgs } from '../cli/parse-cli-args.ts'
-import { parseInteger } from '../cli/parse-integer.ts'
-import { SnapshotError, takeSnapshot } from './take-snapshot.ts'
-import { writeAtomically } from './write-atomically.ts'
+import { writeAtomically } from '../persistence/write-atomically.ts'
+import { SnapshotError, takeSnapshot } from '../snapshot/take-snapshot.ts'
+import { CliError } from './cli-error.ts'
+import { parseCliArgs } from './parse-cli-args.ts'
+import { parseInteger } from './parse-integer.ts'
 
 const help = (command: string) => `Usage: ${command} snapshot --base-url URL --out FILE [options]
 
