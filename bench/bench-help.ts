@@ -1,6 +1,10 @@
 /** The pets `--pets` alone means. */
 export const defaultBenchPets = 100_000
 
+/** The store sizes the large-store section measures (`--store-sizes`), and in a smoke run. */
+export const defaultStoreSizes: ReadonlyArray<number> = [100_000, 1_000_000]
+export const smokeStoreSizes: ReadonlyArray<number> = [2_000, 20_000]
+
 /** New sessions on a large seeded store, whose RSS the mock controls section reports (goal: under 50 MB). */
 export const largeStoreSessions = { sessions: 100, pets: 20_000 } as const
 
@@ -18,7 +22,12 @@ ratios ours/Prism and ours/bare against the goals, and the in-process fetch's ca
 mock controls section: the RSS that --sessions sessions (X-Mock-Session) with one create each add
 to our mock (goal <= 200 MB), the same for ${large.sessions} new sessions at --pets ${large.pets}
 (goal < 50 MB: they share the seeded pets; 10 with --smoke), and creates/s for --creates
-concurrent POST /v1/pets with and without --state-file. Writes bench.json and bench.html.
+concurrent POST /v1/pets with and without --state-file. Then the large-store section: for each
+--store-sizes size, start-up, RSS, a read, a new session, POST /__mock/reset and PUT /__mock/state
+each with a GET sent while it runs, and an in-process replace of every pet with the longest stall
+of the event loop it caused. Then whole contract runs, each its own process: npm run contract
+against our mock (goal: peak RSS <= 250 MB) and one against a server whose every answer is an
+endless body (goal: <= 512 MB), with wall time and peak RSS. Writes bench.json and bench.html.
 
 Options:
   --duration N      seconds per measurement (default 10; 1 with --smoke)
@@ -29,6 +38,8 @@ Options:
   --pets [N]        also compare our mock seeded with N pets (default ${defaultBenchPets}) and with 100
   --sessions N      sessions in the mock controls section (default 1000; 20 with --smoke)
   --creates N       concurrent creates with and without --state-file (default 1000; 50 with --smoke)
+  --store-sizes N,M the store sizes of the large-store section (default ${defaultStoreSizes.join(',')};
+                    ${smokeStoreSizes.join(',')} with --smoke)
   --report-dir DIR  where to write bench.json and bench.html (default reports/bench)
   --smoke           a quick run that only proves the bench works (npm test runs it)
   -h, --help        show this text

@@ -1,5 +1,7 @@
 import type { CodeVersion } from './code-version.ts'
 import type { MachineInfo } from './machine-info.ts'
+import type { ContractFigures } from './measure-contract-runs.ts'
+import type { LargeStoreFigures } from './measure-large-store.ts'
 import type { SessionsMemoryFigures } from './measure-sessions-memory.ts'
 import type { StateFileCreatesResult } from './measure-state-file-creates.ts'
 import type { LoadResult } from './run-autocannon.ts'
@@ -127,6 +129,10 @@ export interface BenchReport {
   requests: Array<RequestComparison>
   inProcess: InProcessFigures
   scale: ScaleFigures | null
+  /** Our mock at each `--store-sizes` size: start-up, memory, resets and replaces. */
+  largeStore: Array<LargeStoreFigures>
   controls: ControlsFigures
+  /** What the contract suite costs: wall time and peak RSS of whole runs. */
+  contract: ContractFigures
   goals: Array<Goal>
 }

@@ -11,7 +11,7 @@ const benchScript = fileURLToPath(new URL('../scripts/bench.ts', import.meta.url
 
 // The smoke run keeps the bench from rotting; it asserts that figures exist, never what they are.
 it('runs the smoke bench and writes a report with figures for every target and request', {
-  timeout: 120_000,
+  timeout: 240_000,
 }, async () => {
   const reportDir = await mkdtemp(join(tmpdir(), 'petstore-bench-test-'))
   try {
@@ -25,7 +25,7 @@ it('runs the smoke bench and writes a report with figures for every target and r
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
     child.stderr.on('data', (chunk) => (output += chunk))
-    const timer = setTimeout(() => child.kill('SIGINT'), 110_000)
+    const timer = setTimeout(() => child.kill('SIGINT'), 230_000)
     const [code] = (await once(child, 'exit')) as [number | null]
     clearTimeout(timer)
     expect(code, output).toBe(0)
@@ -50,11 +50,34 @@ it('runs the smoke bench and writes a report with figures for every target and r
     expect(report.controls.stateFile.withStateFile).toBeGreaterThan(0)
     expect(report.goals.map((goal) => goal.label)).toContain('RSS added by 20 sessions, one create each')
     expect(report.goals.map((goal) => goal.label)).toContain('RSS added by 10 new sessions at --pets 20,000')
+    expect(report.largeStore.map((store) => store.pets)).toEqual([2_000, 20_000])
+    for (const store of report.largeStore)
+      for (const figure of [
+        'startupMs',
+        'resetMs',
+        'getDuringResetMs',
+        'replaceMs',
+        'inProcessReplaceStallMs',
+      ] as const)
+        expect(store[figure], `${figure} at ${store.pets}`).toBeGreaterThan(0)
+    expect(report.goals.map((goal) => goal.label)).toContain('a GET during a reset, --pets 20,000')
+    expect(output).toMatch(/Large stores: our mock with --pets 2,000 and 20,000\n/)
+    expect(output).toMatch(/(PASS|MISS) {2}ours\/bare throughput, GET \/v1\/pets\/\{id\}.*>= 0\.95 x/)
     expect(report.goals.length).toBeGreaterThan(0)
     expect(await readFile(join(reportDir, 'bench.html'), 'utf8')).toContain('<svg')
     expect(output).toMatch(/Mock controls\n20 sessions .* MB RSS/)
     expect(output).toMatch(/\n10 sessions \(X-Mock-Session\) at --pets 20,000, .* MB RSS .*share the seeded pets/)
     expect(output).toMatch(/50 concurrent POST \/v1\/pets.*creates\/s with --state-file/)
+    for (const run of Object.values(report.contract)) {
+      expect(run.peakRssMb, run.label).toBeGreaterThan(0)
+      expect(run.seconds, run.label).toBeGreaterThan(0)
+    }
+    expect(report.contract.healthy.exitCode).toBe(0)
+    expect(report.contract.hostile.exitCode).toBe(1)
+    expect(report.goals.map((goal) => goal.label)).toContain('contract run peak RSS, a hostile target')
+    expect(output).toMatch(
+      /Contract suite \(whole runs, each its own process\)\n.*\nhealthy run against the local mock +[\d.]+ s +\d+ MB/,
+    )
     expect(output).toMatch(/Goals \(\d+ of \d+ met\)/)
   } finally {
     await rm(reportDir, { recursive: true, force: true })

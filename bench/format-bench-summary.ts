@@ -119,6 +119,32 @@ export function formatBenchSummary(report: BenchReport): string {
     )
   }
 
+  if (report.largeStore.length > 0) {
+    const stores = report.largeStore
+    const ms = (value: number): string => `${formatNumber(value, value < 10 ? 1 : 0)} ms`
+    section(
+      `Large stores: our mock with --pets ${stores.map((store) => formatNumber(store.pets)).join(' and ')}`,
+      `${formatTable([
+        ['', ...stores.map((store) => `--pets ${formatNumber(store.pets)}`)],
+        ['start-up (spawn to first answer)', ...stores.map((store) => ms(store.startupMs))],
+        ['idle RSS', ...stores.map((store) => `${formatNumber(store.idleRssMb)} MB`)],
+        ['peak RSS', ...stores.map((store) => `${formatNumber(store.peakRssMb)} MB`)],
+        ['GET /v1/pets/{last id}', ...stores.map((store) => ms(store.readMs))],
+        ['first GET of a new X-Mock-Session', ...stores.map((store) => ms(store.newSessionMs))],
+        ['POST /__mock/reset', ...stores.map((store) => ms(store.resetMs))],
+        ['  a GET sent while it runs', ...stores.map((store) => ms(store.getDuringResetMs))],
+        [
+          `PUT /__mock/state (${formatNumber(stores[0]?.replacePets)} pets over the store)`,
+          ...stores.map((store) => ms(store.replaceMs)),
+        ],
+        ['  a GET sent while it runs', ...stores.map((store) => ms(store.getDuringReplaceMs))],
+        ['in-process replace of every pet', ...stores.map((store) => ms(store.inProcessReplaceMs))],
+        ['  longest event-loop stall', ...stores.map((store) => ms(store.inProcessReplaceStallMs))],
+        ['in-process reset after it', ...stores.map((store) => ms(store.inProcessResetMs))],
+      ])}\nTimes are medians of 3; each request on a fresh connection.`,
+    )
+  }
+
   const { sessions, sessionsLargeStore, stateFile } = report.controls
   const sessionsLine = (figures: typeof sessions): string =>
     `${formatNumber(figures.sessions)} sessions (X-Mock-Session) at --pets ${formatNumber(figures.pets)}, one ` +
@@ -134,6 +160,21 @@ export function formatBenchSummary(report: BenchReport): string {
         `${formatNumber(stateFile.inMemory)} without; every acknowledged pet on disk: ` +
         `${stateFile.allOnDisk ? 'yes' : 'NO'}`,
     ].join('\n'),
+  )
+
+  const contractRuns = Object.values(report.contract)
+  section(
+    'Contract suite (whole runs, each its own process)',
+    formatTable([
+      ['run', 'wall time', 'peak RSS', 'exit', 'command'],
+      ...contractRuns.map((run) => [
+        run.label,
+        `${formatNumber(run.seconds, 1)} s`,
+        `${formatNumber(run.peakRssMb)} MB`,
+        String(run.exitCode),
+        `  ${run.command}`,
+      ]),
+    ]),
   )
 
   const met = report.goals.filter((goal) => goal.pass).length

@@ -1,4 +1,15 @@
 import type { ControlsFigures, Goal, RequestComparison, ScaleFigures, TargetFigures } from './bench-report.ts'
+import type { ContractFigures } from './measure-contract-runs.ts'
+import type { LargeStoreFigures } from './measure-large-store.ts'
+
+/** Every GET at 0.95x of bare node:http or better, POST at 0.7x: with every check still made. */
+const bareRatioGoals: Record<string, number> = { list: 0.95, get: 0.95, create: 0.7 }
+/** Large stores: a million pets start within 3 s in 400 MB; a reset of 100,000 within 0.5 s. */
+const millionStartupSeconds = 3
+const millionRssMb = 400
+const resetSecondsAt100k = 0.5
+/** How long a GET may wait behind an admin operation, or the event loop stand still, at any size. */
+const stallMs = 250
 
 /**
  * The issue's goals, each with the measured value and PASS or MISS. A figure that could not be
@@ -9,12 +20,16 @@ export function judgeGoals({
   targets,
   requests,
   scale,
+  largeStore = [],
   controls,
+  contract,
 }: {
   targets: Record<string, TargetFigures>
   requests: Array<RequestComparison>
   scale: ScaleFigures | null
+  largeStore?: ReadonlyArray<LargeStoreFigures>
   controls?: ControlsFigures
+  contract?: ContractFigures
 }): Array<Goal> {
   const goals: Array<Goal> = []
   const add = (
@@ -29,7 +44,8 @@ export function judgeGoals({
     goals.push({ label, value: measured, limit, unit, direction, pass })
   }
   for (const request of requests) add(`ours/Prism throughput, ${request.label}`, request.oursToPrism, 'min', 4, 'x')
-  for (const request of requests) add(`ours/bare throughput, ${request.label}`, request.oursToBare, 'min', 0.7, 'x')
+  for (const request of requests)
+    add(`ours/bare throughput, ${request.label}`, request.oursToBare, 'min', bareRatioGoals[request.key] ?? 0.7, 'x')
   for (const request of requests)
     add(`ours p99 latency, ${request.label}`, request.figures.ours?.p99Ms, 'max', 10, 'ms')
   add('ours start-up, compiled JS', (targets.ours?.startupMs ?? Number.NaN) / 1_000, 'max', 0.5, 's')
@@ -47,6 +63,17 @@ export function judgeGoals({
     )
     add(`peak RSS with --pets ${n}`, scale.targets[String(scale.pets)]?.peakRssMb, 'max', 250, 'MB')
   }
+  for (const store of largeStore) {
+    const n = store.pets.toLocaleString('en-US')
+    if (store.pets === 1_000_000) {
+      add(`start-up with --pets ${n}`, store.startupMs / 1_000, 'max', millionStartupSeconds, 's')
+      add(`peak RSS with --pets ${n}`, store.peakRssMb, 'max', millionRssMb, 'MB')
+    }
+    if (store.pets === 100_000) add(`reset with --pets ${n}`, store.resetMs / 1_000, 'max', resetSecondsAt100k, 's')
+    add(`a GET during a reset, --pets ${n}`, store.getDuringResetMs, 'max', stallMs, 'ms')
+    add(`a GET during a replace, --pets ${n}`, store.getDuringReplaceMs, 'max', stallMs, 'ms')
+    add(`longest event-loop stall in a replace of ${n} pets`, store.inProcessReplaceStallMs, 'max', stallMs, 'ms')
+  }
   if (controls) {
     const n = controls.sessions.sessions.toLocaleString('en-US')
     add(`RSS added by ${n} sessions, one create each`, controls.sessions.addedRssMb, 'max', 200, 'MB')
@@ -58,6 +85,10 @@ export function judgeGoals({
       50,
       'MB',
     )
+  }
+  if (contract) {
+    add('contract run peak RSS, healthy (npm run contract)', contract.healthy.peakRssMb, 'max', 250, 'MB')
+    add('contract run peak RSS, a hostile target', contract.hostile.peakRssMb, 'max', 512, 'MB')
   }
   return goals
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
 import { createPetStoreModel } from '../mocks/model/create-pet-store-model.ts'
-import { openStateFile } from '../mocks/node/state-file.ts'
+import { openStateFile } from '../mocks/persistence/state-file.ts'
 import { median } from './median.ts'
 import { type ProcessTarget, startProcessTarget } from './start-process-target.ts'
 

@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseCliArgs } from '../mocks/cli/parse-cli-args.ts'
 import { parseInteger } from '../mocks/cli/parse-integer.ts'
-import { benchHelp, defaultBenchPets, largeStoreSessions } from './bench-help.ts'
+import { benchHelp, defaultBenchPets, defaultStoreSizes, largeStoreSessions, smokeStoreSizes } from './bench-help.ts'
 import type { BenchReport } from './bench-report.ts'
 import { codeVersion } from './code-version.ts'
 import { compareTargets } from './compare-targets.ts'
@@ -11,7 +11,9 @@ import { ensureBuild } from './ensure-build.ts'
 import { formatBenchSummary } from './format-bench-summary.ts'
 import { judgeGoals } from './judge-goals.ts'
 import { machineInfo } from './machine-info.ts'
+import { measureContractRuns } from './measure-contract-runs.ts'
 import { measureInProcess } from './measure-in-process.ts'
+import { measureLargeStore } from './measure-large-store.ts'
 import { measureScale } from './measure-scale.ts'
 import { measureSessionsMemory } from './measure-sessions-memory.ts'
 import { measureStateFileCreates } from './measure-state-file-creates.ts'
@@ -37,6 +39,7 @@ export async function runBench(argv: Array<string>): Promise<number> {
       pets: { type: 'string' },
       sessions: { type: 'string' },
       creates: { type: 'string' },
+      'store-sizes': { type: 'string' },
       'report-dir': { type: 'string', default: 'reports/bench' },
       smoke: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -54,6 +57,9 @@ export async function runBench(argv: Array<string>): Promise<number> {
   const pets = values.pets === undefined ? undefined : parseInteger('--pets', values.pets, 101, 1_000_000)
   const sessions = parseInteger('--sessions', values.sessions ?? (smoke ? '20' : '1000'), 1, 10_000)
   const creates = parseInteger('--creates', values.creates ?? (smoke ? '50' : '1000'), 1, 10_000)
+  const storeSizes = (values['store-sizes'] ?? (smoke ? smokeStoreSizes : defaultStoreSizes).join(','))
+    .split(',')
+    .map((size) => parseInteger('--store-sizes', size.trim(), 1, 1_000_000))
   const reportDirectory = resolve(values['report-dir'])
   // Start-up varies from one spawn to the next by tens of ms; the median of three is steadier.
   const startupSamples = smoke ? 1 : 3
@@ -87,6 +93,8 @@ export async function runBench(argv: Array<string>): Promise<number> {
     log(`measuring the in-process fetch for ${durationSeconds} s`)
     const inProcess = await measureInProcess({ durationMs: durationSeconds * 1_000 })
     const scale = pets === undefined ? null : await measureScale({ ...settings, pets })
+    log(`measuring large stores: --pets ${storeSizes.join(', ')}`)
+    const largeStore = await measureLargeStore({ root, entry, barePath: bare.path, sizes: storeSizes, repeats: 3, log })
     const large = { sessions: smoke ? 10 : largeStoreSessions.sessions, pets: largeStoreSessions.pets }
     log(
       `measuring ${sessions} sessions, ${large.sessions} sessions at --pets ${large.pets} and ${creates} ` +
@@ -97,6 +105,8 @@ export async function runBench(argv: Array<string>): Promise<number> {
       sessionsLargeStore: await measureSessionsMemory({ root, ...large }),
       stateFile: await measureStateFileCreates({ root, creates, rounds: smoke ? 1 : 3 }),
     }
+    log('measuring whole contract runs: against our mock and a hostile target')
+    const contract = await measureContractRuns({ root, smoke })
     const report: BenchReport = {
       generatedAt: new Date().toISOString(),
       machine,
@@ -116,8 +126,10 @@ export async function runBench(argv: Array<string>): Promise<number> {
       requests,
       inProcess,
       scale,
+      largeStore,
       controls,
-      goals: judgeGoals({ targets, requests, scale, controls }),
+      contract,
+      goals: judgeGoals({ targets, requests, scale, largeStore, controls, contract }),
     }
     const written = await writeBenchReport(reportDirectory, report)
     console.log(formatBenchSummary(report))

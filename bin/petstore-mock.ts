@@ -1,5 +1,5 @@
 #!/usr/bin/env node
 // `petstore-mock`: the standalone server, as `npm start` runs it in this repository.
-import { runMockCli } from '../mocks/node/run-mock-cli.ts'
+import { runMockCli } from '../mocks/cli/run-mock-cli.ts'
 
 process.exitCode = await runMockCli(process.argv.slice(2), process.env, 'petstore-mock')

@@ -1,5 +1,5 @@
 // `petstore-contract/contract`: the contract suite from code. `runContract` is the one orchestrator (in this
-// process, no vitest); `runContractCli` is the `petstore-contract` command (vitest underneath) with its exit code.
+// process, no vitest); `runContractCli` is the `petstore-contract` command, which calls it, with its exit code.
 export type { CliIo } from '../mocks/cli/run-cli.ts'
 export { compareRunWithMock, type MockTwinOptions } from './cli/compare-run-with-mock.ts'
 export { runContractCli } from './cli/run-contract-cli.ts'

@@ -3,7 +3,7 @@ import { parseCliArgs } from '../mocks/cli/parse-cli-args.ts'
 import { parseInteger } from '../mocks/cli/parse-integer.ts'
 import { runCli } from '../mocks/cli/run-cli.ts'
 import { developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
-import { onStopRequest } from '../mocks/node/on-stop-request.ts'
+import { onStopRequest } from '../mocks/lifecycle/on-stop-request.ts'
 import { serveDemo } from '../test/browser-demo/serve-demo.ts'
 
 const help = `Usage: npm run demo -- [options]

@@ -4,7 +4,7 @@ import openapiTS, { astToString } from 'openapi-typescript'
 import ts from 'typescript'
 import { parse } from 'yaml'
 
-export const specPath = fileURLToPath(new URL('./openapi.yaml', import.meta.url))
+const specPath = fileURLToPath(new URL('./openapi.yaml', import.meta.url))
 export const generatedDir = fileURLToPath(new URL('./generated/', import.meta.url))
 
 const int64Type = ts.factory.createUnionTypeNode([
@@ -14,7 +14,7 @@ const int64Type = ts.factory.createUnionTypeNode([
 
 const banner = '// Generated from spec/openapi.yaml by `npm run generate`. Do not edit.\n'
 
-export interface SpecArtifacts {
+interface SpecArtifacts {
   'openapi-document.ts': string
   'openapi-types.ts': string
 }

@@ -37,3 +37,12 @@ it('tells int64 values apart', () => {
     false,
   ])
 })
+
+it('judges only the fields the schema types: an integer beyond int64 in a field it does not name is any JSON', () => {
+  const body = { name: 'Rex', categoryId: 2n ** 60n, tags: { weight: 2n ** 70n }, extra: -(2n ** 64n) }
+  expect(newPetSchema.safeParse(body)).toMatchObject({ success: true, data: { categoryId: 2n ** 60n } })
+  const refused = newPetSchema.safeParse({ ...body, categoryId: 2n ** 63n })
+  expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+    ['categoryId', 'Integer beyond the int64 range'],
+  ])
+})

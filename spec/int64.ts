@@ -12,9 +12,9 @@ export function isInt64(value: unknown): value is number | bigint {
 
 /**
  * Wraps a schema built from the spec so that it judges int64 values read by `parseJson` exactly: zod's
- * `int` stops at 2^53, where an int64 goes on to 2^63. Each `bigint` is judged in its place by a safe
- * stand-in (an in-range one passes wherever an integer may stand; one beyond int64 is an issue of its
- * own), and the value that passes is the original, digits intact. A value without a bigint, the usual
+ * `int` stops at 2^53, where an int64 goes on to 2^63. Each `bigint` is judged in its place by a stand-in
+ * (an in-range one passes wherever an integer may stand; one beyond int64 fails where the schema types an
+ * integer, and nowhere else), and the value that passes keeps the original digits. A value without a bigint, the usual
  * case, comes out as the spec's schema gives it: a fresh object with the described fields only, which
  * stays a fast object when stored (a record built from the input, with its extra symbol keys, does not).
  * @example int64Exact(petSchema).parse({ id: 2n ** 62n, name: 'Rex', categoryId: 1 })
@@ -22,27 +22,42 @@ export function isInt64(value: unknown): value is number | bigint {
 export function int64Exact<T>(schema: z.ZodType<T>): z.ZodType<T> {
   const exact = z.unknown().transform((value, context) => {
     // The usual value has no bigint: it is judged as it is, with no copy (and no walk of a deep hostile body).
-    const beyond: Array<Array<PropertyKey>> = []
+    const bigints: Array<{ path: Array<PropertyKey>; value: bigint }> = []
     let judged = value
     try {
-      if (containsBigInt(value)) judged = standIn(value, undefined, beyond)
+      if (containsBigInt(value)) judged = standIn(value, undefined, bigints)
     } catch (error) {
       if (!(error instanceof RangeError)) throw error
       context.addIssue({ code: 'custom', path: [], message: 'Nested too deeply to be judged' })
       return z.NEVER
     }
     const result = schema.safeParse(judged)
-    for (const path of beyond) context.addIssue({ code: 'custom', path, message: 'Integer beyond the int64 range' })
     if (!result.success) {
-      for (const issue of result.error.issues)
-        context.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+      // A bigint beyond int64 fails only where the schema types an integer: a field it does not name takes any JSON.
+      const beyond = bigints.filter(({ value: big }) => !isInt64(big)).map(({ path }) => path.join('\u0000'))
+      for (const issue of result.error.issues) {
+        const message = beyond.includes(issue.path.join('\u0000')) ? 'Integer beyond the int64 range' : issue.message
+        context.addIssue({ code: 'custom', path: issue.path, message })
+      }
       return z.NEVER
     }
-    if (beyond.length > 0) return z.NEVER
-    return judged === value ? result.data : (value as T)
+    if (judged === value) return result.data
+    // The schema's own output, each stand-in it kept given its original digits back.
+    for (const { path, value: big } of bigints) setWhereHeld(result.data, path, big)
+    return result.data
   }) as unknown as z.ZodType<T>
   plainSchemas.set(exact, schema)
   return exact
+}
+
+/** Sets a value at a path of a value the schema output (a fresh value of its own), where it holds something. */
+function setWhereHeld(value: unknown, path: ReadonlyArray<PropertyKey>, replacement: unknown): void {
+  let at = value
+  for (const [index, key] of path.entries()) {
+    if (typeof at !== 'object' || at === null || !Object.hasOwn(at, key)) return
+    if (index === path.length - 1) (at as Record<PropertyKey, unknown>)[key] = replacement
+    else at = (at as Record<PropertyKey, unknown>)[key]
+  }
 }
 
 const plainSchemas = new WeakMap<z.ZodType, z.ZodType>()
@@ -88,16 +103,25 @@ const pathOf = (link: PathLink | undefined): Array<PropertyKey> => {
   return path
 }
 
-function standIn(value: unknown, path: PathLink | undefined, beyond: Array<Array<PropertyKey>>): unknown {
+// What stands in for a bigint while the schema judges it: within int64, a safe integer that passes wherever an
+// integer may stand; beyond it, an unsafe one that an integer field refuses and any other value accepts.
+const standInFor = (big: bigint): number =>
+  isInt64(big) ? (big < 0n ? Number.MIN_SAFE_INTEGER : Number.MAX_SAFE_INTEGER) : Number(big)
+
+function standIn(
+  value: unknown,
+  path: PathLink | undefined,
+  bigints: Array<{ path: Array<PropertyKey>; value: bigint }>,
+): unknown {
   if (typeof value === 'bigint') {
-    if (!isInt64(value)) beyond.push(pathOf(path))
-    return value < 0n ? Number.MIN_SAFE_INTEGER : Number.MAX_SAFE_INTEGER
+    bigints.push({ path: pathOf(path), value })
+    return standInFor(value)
   }
-  if (Array.isArray(value)) return value.map((item, index) => standIn(item, { parent: path, key: index }, beyond))
+  if (Array.isArray(value)) return value.map((item, index) => standIn(item, { parent: path, key: index }, bigints))
   if (typeof value !== 'object' || value === null) return value
   let copy: Record<string, unknown> | undefined
   for (const [key, item] of Object.entries(value)) {
-    const replaced = standIn(item, { parent: path, key }, beyond)
+    const replaced = standIn(item, { parent: path, key }, bigints)
     if (replaced === item) continue
     copy ??= { ...value }
     copy[key] = replaced

@@ -8,7 +8,7 @@ import type { OperationId } from './types.ts'
 export type ApiBase = 'pets' | 'messages'
 
 /** A request the operation accepts, from the spec's examples: what a test sends when only one thing may be wrong. */
-export interface SampleRequest {
+interface SampleRequest {
   /** Path parameters by name (the parameter's `example`). */
   params: Readonly<Record<string, string | number>>
   /** Query parameters that are required, by name (none today). */

@@ -15,7 +15,7 @@ export interface ResourceLink {
 }
 
 /** A query parameter that keeps only the listed resources whose `field` equals its value. */
-export interface CollectionFilter {
+interface CollectionFilter {
   parameter: string
   field: string
   /** The values a client may send (the parameter's `enum`). */
@@ -23,7 +23,7 @@ export interface CollectionFilter {
 }
 
 /** The query parameter that caps how many resources a list holds, with its bounds. */
-export interface CollectionLimit {
+interface CollectionLimit {
   parameter: string
   minimum: number
   maximum: number
@@ -55,7 +55,7 @@ export type StatefulRole =
  * Thrown while loading when the spec leaves an operation out of the stateful phase, or relates it in a way
  * the phase cannot follow.
  */
-export class RelationError extends TypeError {
+class RelationError extends TypeError {
   override name = 'RelationError'
 }
 

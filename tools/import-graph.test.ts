@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs'
+import { join, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, it } from 'vitest'
 import { folderCycles, folderOf, type ImportEdge, importGraph } from './import-graph.ts'
@@ -24,6 +26,57 @@ it('has no folder-level import cycle in spec/, mocks/ or contract-tests/', () =>
   ).toEqual([])
 })
 
+// The layers of the mock, lowest first: each folder of spec/ and mocks/ with the folders it may import besides
+// itself. Adapters (msw/, node/) translate I/O over the core; the command line sits on top and is the one place
+// that joins the server, the state file, the snapshot client and the process's lifecycle. A folder not listed
+// here has no place yet: the test fails until it has one (and biome.json's noRestrictedImports guards it alike).
+const layers: Readonly<Record<string, ReadonlyArray<string>>> = {
+  'spec/generated': [],
+  'spec/json': [],
+  spec: ['spec/generated', 'spec/json'],
+  'mocks/lifecycle': [],
+  'mocks/model': ['spec', 'spec/json', 'fixtures'],
+  'mocks/core': ['mocks/model', 'spec', 'spec/json'],
+  'mocks/msw': ['mocks/core', 'mocks/model', 'spec', 'spec/json'],
+  'mocks/node': ['mocks/core', 'mocks/model', 'spec', 'spec/json'],
+  'mocks/persistence': ['mocks/core', 'mocks/model', 'spec', 'spec/json'],
+  'mocks/snapshot': ['mocks/model', 'spec', 'spec/json'],
+  mocks: ['mocks/core', 'mocks/model', 'mocks/msw', 'spec', 'spec/json'],
+  'mocks/browser': ['mocks', 'mocks/core', 'mocks/model', 'mocks/msw', 'spec', 'spec/json'],
+  'mocks/playwright': ['mocks', 'mocks/core', 'mocks/model', 'mocks/msw', 'spec', 'spec/json'],
+  'mocks/cli': [
+    'mocks/core',
+    'mocks/lifecycle',
+    'mocks/model',
+    'mocks/node',
+    'mocks/persistence',
+    'mocks/snapshot',
+    'spec',
+    'spec/json',
+  ],
+}
+
+it('gives every folder of spec/ and mocks/ its place in the layers', () => {
+  const files = ['spec', 'mocks'].flatMap((root) =>
+    readdirSync(join(projectRoot, root), { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => `${root}/${name.split(sep).join('/')}`),
+  )
+  const folders = new Set(files.map(folderOf))
+  const unplaced = [...folders].filter((folder) => !(folder in layers)).sort()
+  expect(unplaced, 'Add each to `layers` in tools/import-graph.test.ts and to biome.json.').toEqual([])
+})
+
+it('imports only downward in spec/ and mocks/: adapters never the command line, the core never an adapter', () => {
+  const upward = productEdges
+    .filter(({ from, to }) => {
+      const [source, target] = [folderOf(from), folderOf(to)]
+      return !isSuite(source) && source !== target && !(layers[source] ?? []).includes(target)
+    })
+    .map(({ from, to }) => `${from} -> ${to} (${folderOf(from)} may import ${layers[folderOf(from)]?.join(', ')})`)
+  expect(upward, 'Move what both need down to a folder both may import.').toEqual([])
+})
+
 it('never imports test/, bench/, tools/ or scripts/ from product code', () => {
   const leaks = productEdges
     .filter(({ to }) => tooling.includes(to.split('/')[0] as string))
@@ -37,6 +90,10 @@ it('reads every kind of import the product uses (static, type-only, dynamic)', (
   expect(targets).toContain('contract-tests/reports/redact.ts')
   expect(targets).toContain('mocks/node/start-pet-store-server.ts')
 })
+
+function isSuite(folder: string): boolean {
+  return folder === 'contract-tests' || folder.startsWith('contract-tests/')
+}
 
 it('finds a cycle between two folders and none in a chain', () => {
   const cycle = [

@@ -1,4 +1,5 @@
 import type { OperationSpec } from '../../spec/operations.ts'
+import { detachedSlice } from '../model/detached-text.ts'
 import type { Basis, CheckResult, Exchange, ExchangeResponse } from '../model/exchange.ts'
 
 export type CheckVerdict = Omit<CheckResult, 'check' | 'level' | 'basis'>
@@ -41,6 +42,10 @@ export function ownMethod(method: string, contract: OperationSpec): boolean {
 
 /** A short, single-line excerpt of a body for a report. */
 export function excerpt(text: string, length = 200): string {
-  const line = text.replace(/\s+/g, ' ').trim()
-  return line.length > length ? `${line.slice(0, length)}…` : line
+  // Read only the start of a long body, and keep a copy: a slice would hold the whole body alive.
+  const line = text
+    .slice(0, 4 * length + 1)
+    .replace(/\s+/g, ' ')
+    .trim()
+  return line.length > length ? `${detachedSlice(line, 0, length)}…` : detachedSlice(line)
 }

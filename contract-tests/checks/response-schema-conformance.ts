@@ -12,6 +12,7 @@ export const responseSchemaConformance: ResponseCheck = {
     if (!schema) return undefined
     if (response.truncated)
       return failed('The body is larger than the client reads; it cannot be valid.', 'a JSON body', `over the read cap`)
+    if (response.notParsed) return failed(response.notParsed, 'a JSON body', 'nested too deep to parse')
     if (!response.jsonParsed)
       return failed('The body is not valid JSON.', 'JSON', excerpt(response.bodyText) || '(empty)')
     const result = schema.safeParse(response.json)

@@ -1,5 +1,5 @@
 /**
- * The `--help` text of the contract CLI, for the command that starts it (quoted in the README).
+ * The `--help` text of the contract CLI, for the command that starts it (quoted in docs/contract-suite.md).
  * @example contractHelp('petstore-contract')
  */
 export function contractHelp(command: string): string {
@@ -59,5 +59,8 @@ Output:
   --only NAME,...          run only these checks or groups (e.g. auth_required,status_filter)
   --strict                 fail on deviations too: for a team that owns both the spec and
                            the server and wants them identical
-  -h, --help               show this text`
+  -h, --help               show this text
+
+Progress goes to stderr as test cases finish (a heartbeat when none did for 15 s); the
+summary, what the run created and the verdict go to stdout.`
 }

@@ -1,5 +1,5 @@
-import type { TargetSpec } from '../vitest/contract-config.ts'
 import type { RunConfig } from './resolve-run-config.ts'
+import type { TargetSpec } from './target-spec.ts'
 
 /**
  * The target a run names, as far as it is known before anything starts: the standalone mock's

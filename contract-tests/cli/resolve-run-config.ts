@@ -2,6 +2,7 @@ import { CliError } from '../../mocks/cli/cli-error.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { type ExploreOptions, exploreOptions } from '../generate/explore-options.ts'
 import { selectableNames } from '../run/select-scenarios.ts'
+import { withoutUserinfo } from './without-userinfo.ts'
 
 export interface ContractArgs {
   target?: string
@@ -135,7 +136,7 @@ function httpUrl(flag: string, value: string): string {
   try {
     url = new URL(value)
   } catch {
-    throw new CliError(`${flag} must be an absolute http(s) URL, got "${value}".`)
+    throw new CliError(`${flag} must be an absolute http(s) URL, got "${withoutUserinfo(value)}".`)
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new CliError(`${flag} must use http or https, got "${url.protocol}".`)

@@ -1,23 +1,26 @@
 import { CliError } from '../../mocks/cli/cli-error.ts'
 import { parseCliArgs } from '../../mocks/cli/parse-cli-args.ts'
-import { type CliIo, runCli } from '../../mocks/cli/run-cli.ts'
+import { type CliIo, consoleIo, runCli } from '../../mocks/cli/run-cli.ts'
 import type { RunResult, TargetInfo } from '../model/run-result.ts'
 import { consoleSummary } from '../reports/console-summary.ts'
 import { redact, redactText } from '../reports/redact.ts'
+import { terminalSafe } from '../reports/terminal-safe.ts'
 import { writeReports } from '../reports/write-reports.ts'
-import type { TargetSpec } from '../vitest/contract-config.ts'
+import { runSecrets } from '../run/run-secrets.ts'
 import { checkReachable } from './check-reachable.ts'
 import { compareRunWithMock } from './compare-run-with-mock.ts'
 import { contractHelp } from './contract-help.ts'
 import { plannedTarget } from './planned-target.ts'
+import { progressPrinter } from './progress-printer.ts'
 import { type RunConfig, resolveRunConfig } from './resolve-run-config.ts'
-import { runSuite } from './run-suite.ts'
+import { runTarget } from './run-target.ts'
+import type { TargetSpec } from './target-spec.ts'
 import { unjudgedRun } from './unjudged-run.ts'
 
 const unexpectedPrefix = 'The contract run failed: '
 
 /**
- * `npm run contract` and `petstore-contract`: resolves the target, runs the suite under vitest, prints the
+ * `npm run contract` and `petstore-contract`: resolves the target, runs the suite in this process, prints the
  * summary, writes the reports and returns the exit code. Never throws: every failure is one line and code 2, and
  * once the options are valid, a run that cannot judge its target still writes reports that say why.
  * `command` is what the usage line of `--help` calls it.
@@ -41,9 +44,11 @@ export async function runContractCli(
   }
   // Filled as keys become known, so that no error line can quote one.
   const secrets = secretsFrom(argv)
-  return runCli(() => runContractMain(argv, env, io, secrets, command), {
-    io,
-    redact: (text) => redactText(text, secrets),
+  // Whatever reaches the console is safe for a terminal: a target's text may hold escape sequences.
+  const safeIo: CliIo = { out: (line) => io.out(terminalSafe(line)), err: (line) => io.err(terminalSafe(line)) }
+  return runCli(() => runContractMain(argv, env, safeIo, secrets, command, io === consoleIo), {
+    io: safeIo,
+    redact: (text) => redactText(text, runSecrets('', secrets)),
     unexpectedPrefix,
   })
 }
@@ -54,6 +59,7 @@ async function runContractMain(
   io: CliIo,
   secrets: Array<string>,
   command: string,
+  onConsole: boolean,
 ): Promise<number> {
   let close = async (): Promise<void> => {}
   try {
@@ -100,11 +106,25 @@ async function runContractMain(
         const { baseUrl, messagesBaseUrl } = server
         target = { name: 'local (standalone mock)', kind: 'http', baseUrl, messagesBaseUrl }
       } else if (target?.kind === 'http') {
-        await checkReachable(target.baseUrl, config.apiKey, Math.min(config.timeoutMs, 5000))
+        await checkReachable(target.baseUrl, config.apiKey, config.timeoutMs)
       }
       if (!target) throw new CliError(`--target ${config.target} has no base URL.`)
-      result = await runSuite(config, target, secrets)
-      if (config.compareWithMock) result = redact(await compareRunWithMock(result, config), secrets)
+      const progress = progressPrinter({
+        line: (text) => io.err(redactText(text, runSecrets('', secrets))),
+        // One line rewritten in place on a terminal; a line per test case in a log (CI, a pipe, a test's io).
+        live:
+          onConsole && process.stderr.isTTY
+            ? (text) => process.stderr.write(`\r\u001b[2K${terminalSafe(redactText(text, runSecrets('', secrets)))}`)
+            : undefined,
+        columns: process.stderr.columns,
+      })
+      try {
+        result = await runTarget(config, target, secrets, progress.onProgress)
+      } finally {
+        progress.stop()
+      }
+      // Both runs come back redacted; the comparison quotes only what they hold.
+      if (config.compareWithMock) result = await compareRunWithMock(result, config)
     } catch (error) {
       // Nothing was judged, but CI publishes the reports all the same: they say why, as one test case.
       const run = unjudgedRun({
@@ -115,11 +135,13 @@ async function runContractMain(
         strict: config.strict,
         explore: config.explore,
       })
-      await writeReports(redact(run, secrets), config.reportDir).then(
+      await writeReports(redact(run, runSecrets('', secrets)), config.reportDir).then(
         (paths) => io.out(`Reports: ${paths.join(', ')}`),
         // Said, then the reason the run stopped, which stays the last line.
         (writeError) =>
-          io.err(`error: The reports could not be written: ${redactText(firstLine(writeError), secrets)}`),
+          io.err(
+            `error: The reports could not be written: ${redactText(firstLine(writeError), runSecrets('', secrets))}`,
+          ),
       )
       throw error
     }

@@ -1,28 +1,30 @@
-import pLimit, { type LimitFunction } from 'p-limit'
-import { parseJson } from '../../spec/json/parse-json.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { operations } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { responseChecks } from '../checks/registry.ts'
 import type { CallOptions, ContractCaller } from '../model/contract-caller.ts'
 import type { CoverageHit } from '../model/coverage.ts'
+import { detachedSlice } from '../model/detached-text.ts'
 import type { Exchange, ExchangeResponse } from '../model/exchange.ts'
-import { type CappedText, readCappedText } from './read-capped-text.ts'
-import { ReadOnlyRefusal, TargetError } from './target-error.ts'
+import { type FetchLike, HttpTransport } from './http-transport.ts'
+import { ReadOnlyRefusal, type TargetError } from './target-error.ts'
+import { TransportFailure } from './transport-failure.ts'
 
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
+export type { FetchLike } from './http-transport.ts'
 
 export interface ClientOptions {
   baseUrl: string
   messagesBaseUrl: string
   apiKey: string
   fetch?: FetchLike
-  /** Per-request timeout. Default 10 s. */
+  /** Deadline of each request, headers and body together. Default 10 s. */
   timeoutMs?: number
   /** Refuse every method but GET and HEAD. */
   readOnly?: boolean
-  /** Largest body read from a response. Default 5 MB. */
+  /** Largest body read from a response, in decoded bytes. Default 5 MB. */
   maxBodyBytes?: number
+  /** Deepest nesting of arrays and objects parsed in a response body. Default 128. */
+  maxJsonDepth?: number
   /** How many times a 429 with Retry-After is retried. Default 3. */
   maxRetries?: number
   /** Longest Retry-After honoured, in ms. Default 5 s. */
@@ -31,11 +33,18 @@ export interface ClientOptions {
   concurrency?: number
 }
 
+/**
+ * How much of a response body an exchange keeps once the checks have read it whole: enough to show what came
+ * back, while a run that meets hundreds of 5 MB answers keeps (and reports) kilobytes of each.
+ */
+export const storedBodyCharacters = 16_384
+
 const safeMethods = new Set(['GET', 'HEAD'])
 
 /**
- * Sends requests for operations of the spec and applies every registry check to every response,
- * so no scenario can forget one. Handles timeouts, read-only refusal, 429 retries and redirects.
+ * Sends requests for operations of the spec and applies every registry check to every response, so no scenario
+ * can forget one. Refuses unsafe methods in a read-only run; the transport (`HttpTransport`) bounds each answer in
+ * time and memory, and a request that gets no whole answer throws a `TransportFailure` for that request alone.
  * @example const exchange = await client.call('listPets', { query: 'limit=5' })
  */
 export class ContractClient implements ContractCaller {
@@ -44,29 +53,34 @@ export class ContractClient implements ContractCaller {
   readonly coverageHits: Array<CoverageHit> = []
   unsafeRequestsSent = 0
   refusedRequests = 0
-  private readonly fetch: FetchLike
-  private readonly options: Required<Omit<ClientOptions, 'fetch'>>
-  private readonly limit: LimitFunction
-  private pausedUntil = 0
-  private rateLimitedInARow = 0
-  private rateLimited?: TargetError
+  private readonly transport: HttpTransport
+  private readonly options: Required<Pick<ClientOptions, 'baseUrl' | 'messagesBaseUrl' | 'apiKey' | 'readOnly'>>
 
-  constructor({ fetch: fetchImpl = globalThis.fetch, ...options }: ClientOptions) {
-    this.fetch = fetchImpl
-    this.options = {
-      timeoutMs: 10_000,
-      readOnly: false,
-      maxBodyBytes: 5_000_000,
-      maxRetries: 3,
-      maxRetryDelayMs: 5_000,
-      ...options,
+  constructor({ fetch = globalThis.fetch, ...options }: ClientOptions) {
+    this.options = { readOnly: false, ...options }
+    this.transport = new HttpTransport({
+      fetch,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      maxBodyBytes: options.maxBodyBytes ?? 5_000_000,
+      maxJsonDepth: options.maxJsonDepth ?? 128,
+      maxRetries: options.maxRetries ?? 3,
+      maxRetryDelayMs: options.maxRetryDelayMs ?? 5_000,
       concurrency: options.concurrency ?? 8,
-    }
-    this.limit = pLimit(this.options.concurrency)
+    })
   }
 
   get readOnly(): boolean {
     return this.options.readOnly
+  }
+
+  /** Why the target can no longer be judged (nothing answers any more, or it keeps rate limiting), once it cannot. */
+  get halted(): TargetError | undefined {
+    return this.transport.halted
+  }
+
+  /** The largest request body the target answered, in bytes, whatever the status. */
+  get largestAnsweredBodyBytes(): number {
+    return this.transport.largestAnsweredBodyBytes
   }
 
   keep(exchange: Exchange): void {
@@ -99,7 +113,6 @@ export class ContractClient implements ContractCaller {
     if (options.json !== undefined) body = stringifyJson(options.json)
     if (body === undefined && options.bodyBytes) body = new TextDecoder().decode(options.bodyBytes)
     if (body !== undefined || options.contentType) headers['content-type'] = options.contentType ?? 'application/json'
-    const payload: Payload = { text: body, bytes: options.bodyBytes, chunked: options.chunked === true }
 
     const exchange: Exchange = {
       operationId,
@@ -113,7 +126,22 @@ export class ContractClient implements ContractCaller {
     }
     if (!safeMethods.has(method)) this.unsafeRequestsSent++
     if (options.record !== false) (options.sink ?? this.exchanges).push(exchange)
-    exchange.response = await this.limit(() => this.send(method, url, headers, payload))
+    try {
+      exchange.response = await this.transport.send({
+        method,
+        url,
+        headers,
+        body,
+        bytes: options.bodyBytes,
+        chunked: options.chunked,
+        followRedirects: options.followRedirects,
+      })
+    } catch (error) {
+      // Kept with the exchange, which the scenario holds: a report shows the request that got no answer.
+      if (error instanceof Error) exchange.transportError = error.message
+      if (error instanceof TransportFailure) error.operationId ??= operationId
+      throw error
+    }
     this.coverageHits.push({
       operationId,
       status: exchange.response.status,
@@ -128,157 +156,10 @@ export class ContractClient implements ContractCaller {
       }
       exchange.results.push({ check: check.name, ...verdict, ...finding })
     }
+    // The checks have read the whole body; what stays with the exchange (and goes into reports) is its start.
+    const { bodyText } = exchange.response
+    if (bodyText.length > storedBodyCharacters)
+      exchange.response.bodyText = detachedSlice(bodyText, 0, storedBodyCharacters)
     return exchange
   }
-
-  private async send(
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    body: Payload,
-  ): Promise<ExchangeResponse> {
-    const { maxRetries, maxRetryDelayMs } = this.options
-    // Rate limiting concerns the whole client: a Retry-After pauses every request, and the 429s in a row
-    // are counted across requests, so requests in flight together do not multiply the retries.
-    for (let attempt = 0; ; attempt++) {
-      if (this.rateLimited) throw this.rateLimited
-      const pause = this.pausedUntil - Date.now()
-      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause))
-      if (this.rateLimited) throw this.rateLimited
-      const started = performance.now()
-      const response = await this.fetchSameOrigin(method, url, headers, body)
-      if (response.status !== 429) {
-        this.rateLimitedInARow = 0
-        return this.toExchangeResponse(response, started)
-      }
-      await response.body?.cancel().catch(() => {})
-      this.rateLimitedInARow++
-      const retryAfter = retryDelayMs(response.headers.get('retry-after'))
-      if (retryAfter === undefined || retryAfter > maxRetryDelayMs || this.rateLimitedInARow > maxRetries) {
-        const retries = Math.max(attempt, Math.min(maxRetries, this.rateLimitedInARow - 1))
-        this.rateLimited ??= new TargetError(
-          `The target is rate limiting: ${method} ${url} still answered 429 after ${retries} retries.`,
-        )
-        throw this.rateLimited
-      }
-      this.pausedUntil = Math.max(this.pausedUntil, Date.now() + retryAfter)
-    }
-  }
-
-  /** Follows redirects within the same origin only: the key is never sent to another origin. */
-  private async fetchSameOrigin(
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    body: Payload,
-  ): Promise<Response> {
-    let current = url
-    for (let hop = 0; hop <= 5; hop++) {
-      const response = await this.fetchOnce(method, current, headers, body)
-      const location = response.headers.get('location')
-      if (response.status < 300 || response.status >= 400 || !location) return response
-      const next = new URL(location, current)
-      if (next.origin !== new URL(url).origin || hop === 5) return response
-      await response.body?.cancel().catch(() => {})
-      current = next.href
-    }
-    throw new TargetError(`Too many redirects from ${url}.`)
-  }
-
-  private async fetchOnce(
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    body: Payload,
-  ): Promise<Response> {
-    try {
-      return await this.fetch(url, {
-        method,
-        headers,
-        ...requestBody(body),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      })
-    } catch (error) {
-      throw new TargetError(describeFetchError(error, method, url, this.options.timeoutMs))
-    }
-  }
-
-  private async toExchangeResponse(response: Response, started: number): Promise<ExchangeResponse> {
-    let read: CappedText
-    try {
-      read = await readCappedText(response, this.options.maxBodyBytes)
-    } catch (error) {
-      throw new TargetError(`The connection failed while reading the response: ${describeCause(error)}.`)
-    }
-    let json: unknown
-    let jsonParsed = false
-    if (!read.truncated && read.text !== '') {
-      try {
-        // Lossless: an int64 beyond 2^53 is read to the digit, never rounded.
-        json = parseJson(read.text)
-        jsonParsed = true
-      } catch {
-        // Not JSON: the checks report it.
-      }
-    }
-    return {
-      status: response.status,
-      headers: Object.fromEntries(response.headers),
-      bodyText: read.text,
-      json,
-      jsonParsed,
-      truncated: read.truncated,
-      durationMs: Math.round(performance.now() - started),
-      bom: read.bom,
-      utf8: read.utf8,
-      setCookies: response.headers.getSetCookie(),
-    }
-  }
-}
-
-const encoder = new TextEncoder()
-
-/** A request body as sent: text (or bytes that are not UTF-8), and whether it goes as a chunked stream. */
-interface Payload {
-  text?: string
-  bytes?: Uint8Array
-  chunked: boolean
-}
-
-/**
- * The body part of a fetch call, made afresh for each attempt (a stream is read once). A chunked body is a
- * stream of two chunks of unknown total length: fetch sends it with `Transfer-Encoding: chunked`.
- */
-function requestBody({ text, bytes, chunked }: Payload): RequestInit {
-  const raw = bytes ?? (chunked && text !== undefined ? encoder.encode(text) : undefined)
-  if (!chunked) return raw === undefined ? { body: text } : { body: raw as Uint8Array<ArrayBuffer> }
-  if (raw === undefined) return {}
-  const half = Math.ceil(raw.byteLength / 2)
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(raw.slice(0, half))
-      if (half < raw.byteLength) controller.enqueue(raw.slice(half))
-      controller.close()
-    },
-  })
-  return { body: stream, duplex: 'half' } as RequestInit
-}
-function retryDelayMs(header: string | null): number | undefined {
-  if (header === null) return undefined
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000
-  const date = Date.parse(header)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
-}
-
-function describeFetchError(error: unknown, method: string, url: string, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return `No answer to ${method} ${url} within ${timeoutMs} ms.`
-  }
-  return `Failed to reach the target (${method} ${url}): ${describeCause(error)}.`
-}
-
-function describeCause(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error))
 }

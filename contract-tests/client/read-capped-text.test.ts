@@ -17,6 +17,7 @@ it('reads UTF-8 split anywhere across chunks as the text it is', async () => {
   expect(await readCappedText(streamed(all.slice(0, 12), all.slice(12, 15), all.slice(15)), 1000)).toEqual({
     text: '{"name":"Zoë 🐕"}',
     truncated: false,
+    bytes: all.length,
     bom: false,
     utf8: true,
   })

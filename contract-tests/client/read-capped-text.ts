@@ -3,53 +3,70 @@ export interface CappedText {
   /** The body decoded as UTF-8 (a byte order mark left out), cut at the cap. */
   text: string
   truncated: boolean
+  /** Bytes read (decoded by fetch from any Content-Encoding). */
+  bytes: number
   /** The bytes began with a UTF-8 byte order mark (EF BB BF), which `text` leaves out. */
   bom: boolean
   /** The bytes read are valid UTF-8; when false, `text` holds U+FFFD where they are not. */
   utf8: boolean
 }
 
-const byteOrderMark = '\uFEFF'
+/**
+ * Decodes bytes as UTF-8, noting a byte order mark (which a default `TextDecoder` drops without a word) and bytes
+ * that are not UTF-8 (which it replaces); `cut`: the bytes end anywhere, a sequence cut short is no fault.
+ */
+function decoded(bytes: Uint8Array, cut: boolean): Pick<CappedText, 'text' | 'bom' | 'utf8'> {
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes, { stream: cut })
+  let utf8 = true
+  try {
+    new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes, { stream: cut })
+  } catch {
+    utf8 = false
+  }
+  const bom = text.startsWith('\uFEFF')
+  return { text: bom ? text.slice(1) : text, bom, utf8 }
+}
+
+/** Bytes kept of a body that passes the cap: its start, for the report; the rest is counted and dropped. */
+const keptOfTruncated = 64 * 1024
 
 /**
- * Reads a response body as text, stopping at `cap` bytes so that a huge answer cannot exhaust memory. The
- * bytes are judged as they come: a byte order mark (which a default `TextDecoder` drops without a word) and
- * bytes that are not UTF-8 (which it replaces) are reported, so a check can hold them against RFC 8259.
- * @example const { text, truncated, bom, utf8 } = await readCappedText(response, 5_000_000)
+ * Reads a response body as text, stopping at `cap` bytes so that a huge answer cannot exhaust memory. The bytes
+ * counted are the decoded ones (`fetch` has already undone a Content-Encoding), so a gzip bomb stops at the cap
+ * too. The chunks are decoded once, at the end: a body that passes the cap is never turned into a string beyond
+ * its first 64 KB. A failure while reading (a reset, the request's deadline) is thrown with the bytes read so far.
+ * @example const { text, truncated, bytes } = await readCappedText(response, 5_000_000)
  */
 export async function readCappedText(response: Response, cap: number): Promise<CappedText> {
-  if (!response.body) return { text: '', truncated: false, bom: false, utf8: true }
+  if (!response.body) return { text: '', truncated: false, bytes: 0, bom: false, utf8: true }
   const reader = response.body.getReader()
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
-  const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
-  let utf8 = true
-  const judge = (bytes?: Uint8Array) => {
-    if (!utf8) return
-    try {
-      strict.decode(bytes, { stream: bytes !== undefined })
-    } catch {
-      utf8 = false
-    }
-  }
-  let text = ''
-  let total = 0
-  const done = (truncated: boolean): CappedText => {
-    const bom = text.startsWith(byteOrderMark)
-    return { text: bom ? text.slice(1) : text, truncated, bom, utf8 }
-  }
+  const chunks: Array<Uint8Array> = []
+  let bytes = 0
   for (;;) {
-    const { done: ended, value } = await reader.read()
-    if (ended) {
-      text += decoder.decode()
-      judge()
-      return done(false)
+    let chunk: ReadableStreamReadResult<Uint8Array>
+    try {
+      chunk = await reader.read()
+    } catch (error) {
+      throw new BodyReadError(error, bytes)
     }
-    total += value.byteLength
-    if (total > cap) {
+    if (chunk.done) return { ...decoded(Buffer.concat(chunks, bytes), false), truncated: false, bytes }
+    if (bytes + chunk.value.byteLength > cap) {
       reader.cancel().catch(() => {})
-      return done(true)
+      const start = Buffer.concat(chunks, bytes).subarray(0, keptOfTruncated)
+      return { ...decoded(start, true), truncated: true, bytes }
     }
-    judge(value)
-    text += decoder.decode(value, { stream: true })
+    chunks.push(chunk.value)
+    bytes += chunk.value.byteLength
+  }
+}
+
+/** The body failed after `bytesRead` bytes: the connection was reset, or the request's deadline passed. */
+export class BodyReadError extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly bytesRead: number,
+  ) {
+    super('Failed to read the response body', { cause })
+    this.name = 'BodyReadError'
   }
 }

@@ -1,6 +1,7 @@
 /**
- * The target could not be judged: unreachable, connection reset, no answer in time, still rate
- * limited after retries. Ends a run with exit code 2, not as a contract violation.
+ * Something could not be judged, never a contract violation: thrown as it is when the target as a whole cannot
+ * be (nothing answers any more, still rate limited after the retries), which ends the run with exit code 2; as
+ * a `TransportFailure` when one request got no whole answer, which costs that one check.
  */
 export class TargetError extends Error {
   constructor(message: string) {

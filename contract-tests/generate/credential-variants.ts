@@ -71,3 +71,22 @@ export function credentialVariants(): Array<CredentialVariant> {
   ]
   return variants
 }
+
+/**
+ * Every credential the variants derive from a key and send (the key upper-cased, one character short, base64 under
+ * Basic, ...), as the words a target may echo of them, for the redaction of everything a run writes.
+ * @example derivedCredentials('k-123456') // ['K-123456', 'k-12345', 'k-123456x', 'ay0xMjM0NTY6', ...]
+ */
+export function derivedCredentials(key: string): Array<string> {
+  // A word a variant sends whatever the key (a bare "Bearer") is no credential.
+  const other = `${key}-other`
+  const wordsOf = (value: string | null | undefined): Array<string> =>
+    value ? [...value.split(' '), ...new URLSearchParams(value).values()] : []
+  const derived = credentialVariants().flatMap((variant) => {
+    const otherWords = new Set([...wordsOf(variant.authorization(other)), ...wordsOf(variant.query?.(other))])
+    return [...wordsOf(variant.authorization(key)), ...wordsOf(variant.query?.(key))].filter(
+      (word) => word !== '' && word !== key && !otherWords.has(word),
+    )
+  })
+  return [...new Set(derived)]
+}

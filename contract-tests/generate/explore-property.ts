@@ -1,9 +1,11 @@
 import fc from 'fast-check'
 import { TargetError } from '../client/target-error.ts'
+import { TransportFailure } from '../client/transport-failure.ts'
 import type { ContractCaller } from '../model/contract-caller.ts'
 import type { Basis, Exchange } from '../model/exchange.ts'
 import type { ScenarioContext } from '../model/scenario.ts'
 import type { ExploreOptions } from './explore-options.ts'
+import { trackedRuns } from './tracked-runs.ts'
 
 /** What a check concluded about one generated request. */
 export interface Judgement {
@@ -19,6 +21,8 @@ export interface Judgement {
   deviationKey?: string
   /** What makes two failures the same defect; default the message with its quoted values and numbers taken out. */
   failureKey?: string
+  /** The sentence the rule this judgement applied rests on, when it is not the check's own (a limit in a list). */
+  basis?: Basis
 }
 
 export interface PropertyCheck<T> {
@@ -48,12 +52,36 @@ function withRegistry(judgement: Judgement): Judgement {
     message: `[${failed.check}] ${failed.message}`,
     expected: failed.expected,
     failureKey: `registry:${failed.check}`,
+    // The registry check's own sentence, not the property's.
+    basis: failed.basis,
   }
 }
 
 /** Failures that differ only in the values they quote are one defect. */
 function failureKeyOf(judgement: Judgement): string {
   return judgement.failureKey ?? (judgement.message ?? '').replace(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?/g, '…')
+}
+
+/** A check most of whose values got no whole answer: it could not be judged, with the first failure as reason. */
+function barelyJudged(setAside: ReadonlyArray<TransportFailure>, judged: number): TargetError {
+  const total = setAside.length + judged
+  return new TargetError(
+    `${setAside.length} of ${total} generated values got no whole answer; the first: ${setAside[0]?.message}`,
+  )
+}
+
+/** The judgement of a failure sent once more, `undefined` when the replay got no whole answer. */
+async function replayed<T>(
+  check: PropertyCheck<T>,
+  value: T,
+  context: ScenarioContext,
+): Promise<Judgement | undefined> {
+  try {
+    return withRegistry(await check.judge(value, context.client))
+  } catch (error) {
+    if (!(error instanceof TransportFailure)) throw error
+    return undefined
+  }
 }
 
 interface Found<T> {
@@ -91,6 +119,8 @@ export async function exploreProperty<T>(
   const found: Array<Found<T>> = []
   const failing = new Map<unknown, Judgement>()
   let targetError: TargetError | undefined
+  // Requests that got no whole answer: the value they were for is judged no further, the others are.
+  const setAside: Array<TransportFailure> = []
   let judged = 0
   let interrupted = false
   const predicate = async (value: T): Promise<boolean> => {
@@ -109,11 +139,17 @@ export async function exploreProperty<T>(
       failing.set(value, judgement)
       return false
     } catch (error) {
+      if (error instanceof TransportFailure) {
+        setAside.push(error)
+        return true
+      }
       if (!(error instanceof TargetError)) throw error
       targetError = error
       return true
     }
   }
+  // A run the time budget interrupted goes on sending: each round waits for it before it reports.
+  const tracked = trackedRuns(predicate)
   for (let round = 0; round < maxDistinctFailures && !targetError; round++) {
     const budget = deadline - performance.now()
     if (budget <= 0) break
@@ -121,7 +157,7 @@ export async function exploreProperty<T>(
       Array.from({ length: workers }, (_, index) => {
         // The examples are shared out among the first round's runs, so each is sent once.
         const examples = round > 0 ? [] : (check.examples ?? []).filter((_, position) => position % workers === index)
-        return fc.check(fc.asyncProperty(check.arbitrary, predicate), {
+        return fc.check(fc.asyncProperty(check.arbitrary, tracked.run), {
           seed: options.seed + round * workers + index,
           numRuns: perWorker + examples.length,
           examples: examples.map((value) => [value] as [T]),
@@ -130,6 +166,7 @@ export async function exploreProperty<T>(
         })
       }),
     )
+    await tracked.settled()
     if (runs.some((run) => run.interrupted)) interrupted = true
     const failures = runs.filter((run) => run.failed && run.counterexample)
     const before = found.length
@@ -146,28 +183,38 @@ export async function exploreProperty<T>(
     if (found.length === before) break
   }
   if (targetError) throw targetError
+  if (interrupted) context.budgetReached()
+  // More values without an answer than judged: the check could not be judged (the first says why).
+  if (setAside.length > judged) throw barelyJudged(setAside, judged)
+  const unanswered =
+    setAside.length === 0 ? '' : `; ${setAside.length} got no whole answer and were set aside (${setAside[0]?.message})`
   for (const { message, count } of deviations.values())
     context.observe({ message: `${message} (${count}×)`, basis: check.deviationBasis })
   if (found.length === 0) {
     context.assert(true, {
       message:
         `${check.promise}: ${judged} generated requests held ` +
-        `(seed ${options.seed}${interrupted ? ', time budget reached' : ''})`,
+        `(seed ${options.seed}${interrupted ? ', time budget reached' : ''}${unanswered})`,
     })
     return
   }
   for (const { value, explored, where } of found.slice(0, maxDistinctFailures)) {
-    const replay = withRegistry(await check.judge(value, context.client))
+    const replay = await replayed(check, value, context)
     // A failure that did not come back on replay is shown with the exchange it failed on while exploring.
-    const shown = replay.ok ? explored : replay
-    if (replay.ok && explored.exchange) context.client.keep(explored.exchange)
-    const note = replay.ok ? ' (failed while exploring, passed on replay: intermittent)' : ''
+    const shown = replay && !replay.ok ? replay : explored
+    if (shown === explored && explored.exchange) context.client.keep(explored.exchange)
+    const note =
+      replay === undefined
+        ? ' (failed while exploring; the replay got no whole answer)'
+        : replay.ok
+          ? ' (failed while exploring, passed on replay: intermittent)'
+          : ''
     context.assert(false, {
       message: `${check.promise}: ${shown.message}${note} (${where})`,
       expected: shown.expected,
       received: shown.received,
       exchange: shown.exchange,
-      basis: check.basis,
+      basis: shown.basis ?? check.basis,
     })
   }
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { operationList, operations } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
-import { interfaceSays } from '../model/citations.ts'
+import { interfaceSays, specChooses } from '../model/citations.ts'
 import type { CallOptions } from '../model/contract-caller.ts'
 import { statusOf } from '../model/exchange.ts'
 import type { Scenario, ScenarioContext } from '../model/scenario.ts'
@@ -12,6 +12,7 @@ import type { ExploreOptions } from './explore-options.ts'
 import { exploreProperty } from './explore-property.ts'
 import { pathForms } from './path-forms.ts'
 import { invalidParameterTexts } from './query-values.ts'
+import { followingRedirects, redirectOf, redirectStatuses } from './request-form-redirects.ts'
 import { specParameters } from './spec-parameters.ts'
 import { responseStatus, verdict } from './verdict.ts'
 
@@ -120,6 +121,7 @@ export function generatedAuthScenarios(options: ExploreOptions): Array<Scenario>
         )
         return exploreProperty(withRequests(context, ids), options, {
           promise: 'a request target answered with a 2xx in another form still needs the key',
+          deviationBasis: specChooses.requestFormAnswered,
           arbitrary: fc.constantFrom(...cases),
           examples: cases,
           judge: async ({ operationId, form, wrong }, client) => {
@@ -128,17 +130,37 @@ export function generatedAuthScenarios(options: ExploreOptions): Array<Scenario>
               ...((await sendableRequest(operations[operationId], context)) ?? context.skip(notCreated)),
               rewriteUrl: form.apply,
             })
-            const keyed = await client.call(operationId, { ...(await request()), alsoAccepted: clientErrors })
+            const keyed = await client.call(operationId, {
+              ...(await request()),
+              ...followingRedirects,
+              alsoAccepted: [...clientErrors, ...redirectStatuses],
+            })
+            // A redirect for a form the interface does not describe differs from our spec's choice, no more.
+            const redirect = redirectOf(keyed)
+            const deviation = redirect && {
+              deviation: `${operationId} ${form.what} answers with a redirect (${redirect})`,
+              deviationKey: `redirect ${operationId} ${form.what}`,
+            }
             // A form the server does not answer as the resource (404, a framework's own page) is its own business.
-            if (responseStatus(keyed) < 200 || responseStatus(keyed) >= 300) return { ok: true }
-            const exchange = await client.call(operationId, { ...(await request()), authorization: wrong })
-            return verdict(
-              exchange,
-              responseStatus(exchange) === 401,
-              `${operationId} ${form.what} answers ${statusOf(exchange)} to ` +
-                `${wrong === null ? 'no Authorization header' : 'an unknown key'} (${statusOf(keyed)} with the key)`,
-              '401 with an Error',
-            )
+            if (responseStatus(keyed) < 200 || responseStatus(keyed) >= 300) return { ok: true, ...deviation }
+            const exchange = await client.call(operationId, {
+              ...(await request()),
+              ...followingRedirects,
+              authorization: wrong,
+            })
+            // A redirect not followed (to another origin) serves nothing: only a 2xx without the key gives it away.
+            const refused = responseStatus(exchange) === 401 || redirectStatuses.includes(responseStatus(exchange))
+            const through = exchange.response?.redirects?.length ? ` after ${redirectOf(exchange)}` : ''
+            return {
+              ...verdict(
+                exchange,
+                refused,
+                `${operationId} ${form.what} answers ${statusOf(exchange)}${through} to ` +
+                  `${wrong === null ? 'no Authorization header' : 'an unknown key'} (${statusOf(keyed)} with the key)`,
+                '401 with an Error',
+              ),
+              ...deviation,
+            }
           },
         })
       },

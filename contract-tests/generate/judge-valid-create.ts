@@ -45,7 +45,8 @@ export function validCreateJudge(
       .filter(([, property]) => resolve(property).type === 'integer')
       .map(([field]) => [
         field,
-        new Set([...context.data.created, ...context.data.listed, sample].map((pet) => String((pet as Body)[field]))),
+        // Values this run chose and the target took, never those of whatever a big store lists first.
+        new Set([...context.data.created, sample].map((pet) => String((pet as Body)[field]))),
       ]),
   )
   // Each distinct probe (a typical body, or one with a single edge value) is sent once per run, its outcome reused.

@@ -1,5 +1,6 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { limitRule } from '../../spec/schemas.ts'
+import { interfaceSays } from '../model/citations.ts'
 import type { Exchange } from '../model/exchange.ts'
 import type { Judgement } from './explore-property.ts'
 import { verdict } from './verdict.ts'
@@ -16,11 +17,12 @@ const validLimit = (text: string): boolean =>
   /^\d+$/.test(text) && Number(text) >= limitRule.minimum && Number(text) <= limitRule.maximum
 
 /**
- * What the interface lets a 200 list hold for a query, whatever value a server picks of a parameter
- * given twice: at most the largest valid `limit` sent (the default with none, the maximum when one is
- * invalid), and only pets of a `status` sent (any, when none is; when `forgiving`, a status ignored
- * as empty or matched in another case or with spaces is forgiven).
- * @example listBounds([['limit', '5'], ['limit', '7']], false) // { limit: 7, statuses: undefined }
+ * What the interface lets a 200 list hold for a query: at most the `limit` sent (the default with none); a
+ * `limit` the server cannot read as one integer (invalid, or given twice: the interface types it as one
+ * integer) is judged by the rule for malformed values, refused or forgiven within the rules, so at most the
+ * maximum, whichever of its values, if any, the server takes; and only pets of a `status` sent (any, when none
+ * is; when `forgiving`, a status ignored as empty or matched in another case or with spaces is forgiven).
+ * @example listBounds([['limit', '5'], ['limit', '7']], false) // { limit: 100, statuses: undefined }
  */
 export function listBounds(
   query: QueryEntries,
@@ -30,8 +32,8 @@ export function listBounds(
   const limit =
     limits.length === 0
       ? limitRule.default
-      : limits.every(validLimit)
-        ? Math.max(...limits.map(Number))
+      : limits.length === 1 && limits.every(validLimit)
+        ? Number(limits[0])
         : limitRule.maximum
   const sent = query.filter(([name]) => name === 'status').map(([, text]) => text)
   const normal = sent.map((text) => (forgiving ? text.trim().toLowerCase() : text))
@@ -42,15 +44,18 @@ export function listBounds(
 
 /**
  * Judges a 200 list by what the interface promises: a bare array, at most `limit` pets, all of a filtered
- * status, none twice.
+ * status, none twice. Each failure cites the sentence of its own rule, whichever check applied it.
  * @example judgeList(exchange, [['limit', '5']], false).ok
  */
 export function judgeList(exchange: Exchange, query: QueryEntries, forgiving: boolean): Judgement {
   const { limit, statuses } = listBounds(query, forgiving)
   const pets = exchange.response?.json
-  if (!Array.isArray(pets)) return verdict(exchange, false, 'the 200 body is not an array', 'a JSON array of Pet')
-  if (pets.length > limit)
-    return verdict(exchange, false, `${pets.length} pets returned, more than ${limit}`, `at most ${limit} pets`)
+  if (!Array.isArray(pets))
+    return verdict(exchange, false, 'the 200 body is not an array', 'a JSON array of Pet', interfaceSays.bareArray)
+  if (pets.length > limit) {
+    const message = `${pets.length} pets returned, more than ${limit}`
+    return verdict(exchange, false, message, `at most ${limit} pets`, interfaceSays.limit)
+  }
   const read = (status: unknown) => (forgiving && typeof status === 'string' ? status.toLowerCase() : status)
   const other = statuses && pets.find((pet) => !statuses.has(read(pet?.status) as string))
   if (other) {
@@ -60,11 +65,18 @@ export function judgeList(exchange: Exchange, query: QueryEntries, forgiving: bo
       false,
       `a pet with status ${stringifyJson(other.status)} in a list filtered by status=${filter}`,
       `only pets with status ${filter}`,
+      interfaceSays.statusFilter,
     )
   }
   const ids = pets.map((pet) => String(pet?.id))
   const repeated = ids.find((id, index) => ids.indexOf(id) !== index)
   if (repeated !== undefined)
-    return verdict(exchange, false, `pet ${repeated} appears twice in one page`, 'distinct pets')
+    return verdict(
+      exchange,
+      false,
+      `pet ${repeated} appears twice in one page`,
+      'distinct pets',
+      interfaceSays.uniqueId,
+    )
   return verdict(exchange, true, '', '')
 }

@@ -1,4 +1,4 @@
-import { type Exchange, statusOf } from '../model/exchange.ts'
+import { type Basis, type Exchange, statusOf } from '../model/exchange.ts'
 import type { Judgement } from './explore-property.ts'
 
 /** The HTTP status an exchange got, 0 when none came. */
@@ -9,12 +9,14 @@ export const isClientError = (exchange: Exchange): boolean =>
   responseStatus(exchange) >= 400 && responseStatus(exchange) < 500
 
 /**
- * A judgement of one exchange, with what came back (status and the start of the body).
+ * A judgement of one exchange, with what came back (status and the start of the body), and, where the rule it
+ * applies is not the check's own, the sentence that rule rests on.
  * @example verdict(exchange, status === 201, 'a valid body got 400', '201')
  */
-export function verdict(exchange: Exchange, ok: boolean, message: string, expected: string): Judgement {
+export function verdict(exchange: Exchange, ok: boolean, message: string, expected: string, basis?: Basis): Judgement {
   return {
     ok,
+    ...(basis && { basis }),
     message,
     expected,
     received: `${statusOf(exchange)} ${exchange.response?.bodyText.slice(0, 200) ?? ''}`.trim(),

@@ -102,6 +102,14 @@ export const specChooses = {
   mediaTypeRefused: chooses(
     'spec/openapi.yaml info.description: a body that is not application/json answers 400 unsupported_media_type.',
   ),
+  bodyLimitAnswered: chooses(
+    'spec/openapi.yaml components.responses.PayloadTooLarge: "The body is larger than 1 MB. The interface sets no ' +
+      'size limit; the mock does." A body over the limit is answered (413 payload_too_large), never cut off.',
+  ),
+  requestFormAnswered: chooses(
+    'The mock answers a request target in another form (a trailing slash) itself, or with 404 route_not_found ' +
+      '(spec/openapi.yaml info.description); it never answers with a redirect.',
+  ),
   messageAccepted: chooses('spec/openapi.yaml POST /messages 2XX: "the mock answers 202".'),
   messageQueued: chooses('spec/openapi.yaml Message.status: "The mock answers `queued`".'),
   noDefaultStatus: chooses(

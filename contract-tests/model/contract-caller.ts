@@ -32,6 +32,12 @@ export interface CallOptions {
   method?: string
   /** Statuses accepted beyond those the spec documents. */
   alsoAccepted?: ReadonlyArray<number>
+  /**
+   * Follow redirects within the origin (never with a body again after 301, 302 or 303): only for a request form
+   * the interface does not describe (a trailing slash), where a redirect is the server's way to answer it.
+   * A documented request never follows one: a 3xx is a status the interface does not list.
+   */
+  followRedirects?: boolean
 }
 
 /**

@@ -11,13 +11,19 @@ export interface ExchangeRequest {
 export interface ExchangeResponse {
   status: number
   headers: Record<string, string>
-  /** The body as text, cut at the client's cap. */
+  /** The body as text: its first characters only (`storedBodyCharacters`) once the checks have read it whole. */
   bodyText: string
+  /** Bytes of the body read (decoded): the whole body, or up to the read cap. */
+  bodyBytes?: number
   /** The body parsed as JSON, when it parsed. */
   json?: unknown
   jsonParsed: boolean
   /** The body was longer than the cap and was not read whole. */
   truncated: boolean
+  /** Why a body read whole was not parsed (nested deeper than the client parses), as a finding says it. */
+  notParsed?: string
+  /** The redirects followed to get this answer, first first (only where a check asked to follow them). */
+  redirects?: Array<Redirect>
   durationMs: number
   /** The body began with a UTF-8 byte order mark, which `bodyText` leaves out (RFC 8259 section 8.1). */
   bom?: boolean
@@ -25,6 +31,14 @@ export interface ExchangeResponse {
   utf8?: boolean
   /** Every `Set-Cookie` field of the answer, in order (`headers` keeps only the last). */
   setCookies?: ReadonlyArray<string>
+}
+
+/** One redirect an answer came through. */
+export interface Redirect {
+  status: number
+  /** The URL that answered with the redirect. */
+  from: string
+  location: string
 }
 
 /**

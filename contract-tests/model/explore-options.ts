@@ -8,6 +8,6 @@ export interface ExploreOptions {
   concurrency: number
   /** Time budget per check, in ms, shrinking included. */
   timeBudgetMs: number
-  /** How long a read waits before it is repeated, in ms: short by default, longer for a nightly run. */
-  pauseMs: number
+  /** How long a read waits before it is repeated, in ms: short by default (1 s), longer for a nightly run. */
+  pauseMs?: number
 }

@@ -1,6 +1,6 @@
 import type { Difference } from './comparison.ts'
 import type { Coverage } from './coverage.ts'
-import { levelOf } from './exchange.ts'
+import { type CheckResult, levelOf } from './exchange.ts'
 import type { ExploreOptions } from './explore-options.ts'
 import type { ScenarioResult } from './scenario-result.ts'
 
@@ -39,6 +39,18 @@ export interface RunResult {
   exitCode: 0 | 1 | 2
   /** Why the run could not judge the target, when exitCode is 2. */
   targetError?: string
+  /** What the run left on the target: its tag, and the id of every resource it created (none when read-only). */
+  created?: CreatedResources
+  /** What the verdict leaves out, when it stands: how many checks could not be judged, and the first reason. */
+  verdictNote?: string
+}
+
+/** The resources a run created on its target, to find (and remove) them later. */
+export interface CreatedResources {
+  /** In the name of every pet whose name the run chose (setup, named scenarios, stateful phase). */
+  runTag: string
+  /** Every id a creating operation answered with, in order, as decimal text (int64 ids to the digit). */
+  ids: Array<string>
 }
 
 export interface FindingCounts {
@@ -59,7 +71,7 @@ export function countFindings(setup: ScenarioResult, scenarios: ReadonlyArray<Sc
     for (const result of [...scenario.assertions, ...scenario.exchanges.flatMap((exchange) => exchange.results)]) {
       const level = levelOf(result)
       if (level === undefined) continue
-      const key = [level, result.check, result.message.replace(requestSuffix, '')].join('\u0000')
+      const key = findingKey(result)
       if (seen.has(key)) continue
       seen.add(key)
       counts[level === 'violation' ? 'violations' : 'deviations']++
@@ -71,13 +83,47 @@ export function countFindings(setup: ScenarioResult, scenarios: ReadonlyArray<Sc
 // The request a scenario's finding was seen on, which the runner appends to its message.
 const requestSuffix = / \((?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \S+\)$/
 
-/** The exit code a set of results calls for: a target error outranks a violation. */
+/**
+ * What makes two findings one: the same level, check and message, whatever request it was seen on. Counted once
+ * (`countFindings`) and printed once with how often it was seen.
+ * @example findingKey(a) === findingKey(b) // the same missing header on two getPet answers
+ */
+export function findingKey(result: CheckResult): string {
+  return [levelOf(result), result.check, result.message.replace(requestSuffix, '')].join('\u0000')
+}
+
+/** Checks that could not be judged, as a share of those that ran, above which a run gives no verdict (exit 2). */
+export const unjudgedShareLimit = 0.1
+
+/**
+ * The exit code a set of results calls for (decision record 012). The target could not be judged (2) when the
+ * setup could not be (nothing answered, a wrong base URL, no pet created and read) or the run stopped (nothing
+ * answered any more, rate limiting after the retries); else a violation fails the run (1), whatever else could not
+ * be judged; else a run with more than one check, and more than 10% of those that ran, not judged gives no verdict
+ * (2): a gate does not pass a server it barely judged. Fewer leave the verdict to the rest (0), said in
+ * `verdictNote`: one reset does not fail a conformant server.
+ * @example exitCodeOf(setup, scenarios) // { exitCode: 0, verdictNote: '1 of 82 checks could not be judged: ...' }
+ */
 export function exitCodeOf(
   setup: ScenarioResult,
   scenarios: ReadonlyArray<ScenarioResult>,
-): { exitCode: 0 | 1 | 2; targetError?: string } {
+  halted?: string,
+): { exitCode: 0 | 1 | 2; targetError?: string; verdictNote?: string } {
+  if (setup.outcome === 'error') return { exitCode: 2, targetError: setup.reason }
+  if (halted !== undefined) return { exitCode: 2, targetError: halted }
   const all = [setup, ...scenarios]
-  const error = all.find((result) => result.outcome === 'error')
-  if (error) return { exitCode: 2, targetError: error.reason }
-  return { exitCode: all.some((result) => result.outcome === 'failed') ? 1 : 0 }
+  const unjudged = scenarios.filter((result) => result.outcome === 'error')
+  const ran = all.filter((result) => result.outcome !== 'skipped').length
+  const share = `${unjudged.length} of ${ran} checks could not be judged`
+  const first = `the first: ${unjudged[0]?.reason ?? ''}`
+  const tooMany = unjudged.length > 1 && unjudged.length > unjudgedShareLimit * ran
+  const limit = `${Math.round(unjudgedShareLimit * 100)}%`
+  const verdictNote =
+    unjudged.length === 0
+      ? undefined
+      : `${share}${tooMany ? '' : ` (a verdict stands with one, or up to ${limit}, not judged)`}; ${first}`
+  if (all.some((result) => result.outcome === 'failed')) return { exitCode: 1, ...(verdictNote && { verdictNote }) }
+  if (tooMany)
+    return { exitCode: 2, targetError: `Too little was judged: ${share}, more than ${limit} of them; ${first}` }
+  return { exitCode: 0, ...(verdictNote && { verdictNote }) }
 }

@@ -16,7 +16,23 @@ export interface ScenarioResult {
   /** What the scenario's promise rests on (its findings carry their own basis). */
   basis?: Basis
   exchanges: Array<Exchange>
+  /** Requests that got no whole answer (reset, closed, timed out): set aside where the scenario judged without them. */
+  unanswered?: Array<UnansweredRequest>
   durationMs: number
+  /** An exploring check the time budget cut short: it judged fewer examples than asked. */
+  budgetReached?: boolean
+}
+
+/** A request that got no whole answer, as the transport reported it. */
+export interface UnansweredRequest {
+  operationId: OperationId
+  method: string
+  url: string
+  /** Bytes of the request body (0 without one). */
+  bodyBytes: number
+  /** `closed` before any answer, `refused`, `timeout`, or `incomplete` (an answer began, its body failed). */
+  kind: 'refused' | 'closed' | 'timeout' | 'incomplete'
+  reason: string
 }
 
 /** Every failed result of a scenario: its own assertions and the registry checks on its exchanges. */

@@ -3,16 +3,27 @@ import type { ContractCaller } from './contract-caller.ts'
 import type { Basis, Exchange } from './exchange.ts'
 import type { SuiteData } from './suite-data.ts'
 
-export interface AssertDetail {
+/**
+ * What an assertion or observation records. One that names another check than the scenario's own applies another
+ * rule, so it must name the sentence that rule rests on: the compiler asks for `basis` beside `check`.
+ */
+export type AssertDetail = {
   message: string
   expected?: string
   received?: string
   exchange?: Exchange
-  /** Another check name than the scenario's own. */
-  check?: string
-  /** What this finding rests on, when not the scenario's own basis (a deviation cites the spec's choice). */
-  basis?: Basis
-}
+} & (
+  | {
+      check?: undefined
+      /** What this finding rests on, when not the scenario's own basis (a deviation cites the spec's choice). */
+      basis?: Basis
+    }
+  | {
+      /** Another check name than the scenario's own. */
+      check: string
+      basis: Basis
+    }
+)
 
 export interface ScenarioContext {
   client: ContractCaller
@@ -26,6 +37,8 @@ export interface ScenarioContext {
   observe(detail: AssertDetail): void
   /** Ends the scenario as skipped, with the reason in the report. */
   skip(reason: string): never
+  /** Records that the time budget (`--time-budget-s`) ended exploring before every example was tried. */
+  budgetReached(): void
 }
 
 /** One promise of the interface exercised against a target. */

@@ -1,4 +1,4 @@
-import type { RunResult } from '../model/run-result.ts'
+import { findingKey, type RunResult } from '../model/run-result.ts'
 import { failuresOf, type ScenarioResult, warningsOf } from '../model/scenario-result.ts'
 import { citation } from './citation.ts'
 import { curlCommand } from './curl-command.ts'
@@ -45,8 +45,9 @@ export function consoleFailures(result: RunResult, counts: ReportCounts): Array<
 }
 
 /**
- * The console's Deviations section: every deviation with what the spec expects and why. Under
- * `--strict` they are failures, listed with them, and this section only counts them.
+ * The console's Deviations section: every deviation once, with what the spec expects and why, and how often it was
+ * seen when on more than one response. Under `--strict` they are failures, listed with them, and this section only
+ * counts them.
  * @example consoleDeviations(result, reportCounts(result)).join('\n')
  */
 export function consoleDeviations(result: RunResult, counts: ReportCounts): Array<string> {
@@ -56,8 +57,13 @@ export function consoleDeviations(result: RunResult, counts: ReportCounts): Arra
     ? `Deviations (${counts.deviations}, failures under --strict: listed under Failures):`
     : `Deviations (${counts.deviations}, warnings: allowed by the interface, failures with --strict):`
   const lines = ['', head]
+  const seen = new Map<string, { warning: (typeof warnings)[number]['result']; count: number }>()
   for (const { result: warning } of warnings) {
-    lines.push(`  ! [${warning.check}] ${warning.message}`)
+    const key = findingKey(warning)
+    seen.set(key, { warning: seen.get(key)?.warning ?? warning, count: (seen.get(key)?.count ?? 0) + 1 })
+  }
+  for (const { warning, count } of seen.values()) {
+    lines.push(`  ! [${warning.check}] ${warning.message}${count > 1 ? ` (seen ${count} times)` : ''}`)
     if (warning.expected !== undefined)
       lines.push(`      expected: ${warning.expected}, received: ${warning.received ?? '(nothing)'}`)
     lines.push(`      ${citation(warning)}`)

@@ -1,4 +1,5 @@
-import type { RunResult } from '../model/run-result.ts'
+import type { CreatedResources, RunResult } from '../model/run-result.ts'
+import { budgetNote } from './budget-note.ts'
 import { consoleDeviations, consoleFailures } from './console-findings.ts'
 import { failingCases, reportCounts } from './report-counts.ts'
 
@@ -18,6 +19,7 @@ export function consoleSummary(result: RunResult): string {
   const where = `${target.baseUrl} (messages: ${target.messagesBaseUrl})${target.readOnly ? ', read-only' : ''}`
   const lines: Array<string> = [`Pet Store contract run against ${target.name}: ${where}`, '']
   const byCheck = new Map<string, { passed: number; failed: number; skipped: number; error: number }>()
+  const cut = new Set(all.filter((scenario) => scenario.budgetReached).map((scenario) => scenario.check))
   for (const scenario of all) {
     const counts = byCheck.get(scenario.check) ?? { passed: 0, failed: 0, skipped: 0, error: 0 }
     counts[scenario.outcome]++
@@ -28,7 +30,8 @@ export function consoleSummary(result: RunResult): string {
     const parts = Object.entries(counts)
       .filter(([, n]) => n > 0)
       .map(([state, n]) => `${n} ${state}`)
-    lines.push(`  ${mark} ${check.padEnd(30, ' ')} ${parts.join(', ')}`)
+    const budget = cut.has(check) ? ' (cut short by the time budget)' : ''
+    lines.push(`  ${mark} ${check.padEnd(30, ' ')} ${parts.join(', ')}${budget}`)
   }
   const counts = reportCounts(result)
   lines.push(...consoleFailures(result, counts))
@@ -42,7 +45,7 @@ export function consoleSummary(result: RunResult): string {
   const refused = result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''
   const onlyDeviations = result.exitCode === 1 && result.strict && violations === 0
   const verdict = onlyDeviations ? 'DEVIATIONS FROM THE SPEC (--strict)' : verdicts[result.exitCode]
-  const why = result.targetError ? `: ${result.targetError}` : ''
+  const why = result.targetError ? `: ${result.targetError}` : result.verdictNote ? `; ${result.verdictNote}` : ''
   const strictNote = result.strict ? ' (--strict: deviations fail the run)' : ''
   if (result.comparison) {
     lines.push(
@@ -57,8 +60,10 @@ export function consoleSummary(result: RunResult): string {
     // In words: a reader should not have to know what makes a request unsafe.
     `Unsafe requests sent: ${result.unsafeRequestsSent}${refused} (POST and any method but GET and HEAD: ` +
       `they can change the target's data; a read-only run sends none)`,
+    ...(result.created ? [createdLine(result.created)] : []),
     `Duration: ${(result.durationMs / 1000).toFixed(2)} s`,
     ...(result.coverage ? [coverageLine(result)] : []),
+    ...(budgetNote(result) ? [`Exploring: ${budgetNote(result)}`] : []),
     ...(result.explore
       ? [
           `Seed: ${result.explore.seed} (--seed ${result.explore.seed} sends the same generated requests again; ` +
@@ -72,6 +77,15 @@ export function consoleSummary(result: RunResult): string {
     `Findings: ${violations} violation(s), ${deviations} deviation(s)${strictNote}`,
   )
   return lines.join('\n')
+}
+
+/** What the run left on the target, and how to find it. */
+function createdLine({ runTag, ids }: CreatedResources): string {
+  if (ids.length === 0) return 'Created: nothing on the target'
+  return (
+    `Created: ${ids.length} pet${ids.length === 1 ? '' : 's'} on the target (names the run chose carry ${runTag}; ` +
+    'every id is in contract-report.json, created.ids)'
+  )
 }
 
 /** How much of the spec the run exercised: operations, the statuses they promise, their parameters. */

@@ -1,6 +1,7 @@
 import type { CheckResult, Exchange } from '../model/exchange.ts'
 import type { RunResult } from '../model/run-result.ts'
 import { failuresOf, type ScenarioResult, warningsOf } from '../model/scenario-result.ts'
+import { budgetNote } from './budget-note.ts'
 import { citation } from './citation.ts'
 import { curlCommand } from './curl-command.ts'
 import { escapeMarkup } from './escape-markup.ts'
@@ -69,7 +70,12 @@ function testcase(scenario: ScenarioResult, classname: string): string {
   // A scenario that records failed checks and then skips itself stays skipped; what failed still shows.
   const unreported =
     scenario.outcome === 'skipped' ? failuresOf(scenario).map((item) => `failed ${describeCheck(item, scenario)}`) : []
-  const notes = [...unreported, ...warningsOf(scenario).map((item) => `deviation ${describeCheck(item, scenario)}`)]
+  const budget = scenario.budgetReached ? ['time budget reached: this check judged fewer examples than asked'] : []
+  const notes = [
+    ...budget,
+    ...unreported,
+    ...warningsOf(scenario).map((item) => `deviation ${describeCheck(item, scenario)}`),
+  ]
   const out = notes.length > 0 ? `    <system-out>${escapeMarkup(notes.join('\n\n'))}</system-out>\n` : ''
   const head = `  <testcase${attributes({ name: scenario.title, classname, time: seconds(scenario.durationMs) })}`
   const inner = verdict(scenario) + out
@@ -104,6 +110,8 @@ function properties(result: RunResult, counts: ReportCounts): string {
     violations: counts.violations,
     deviations: counts.deviations,
     ...(result.targetError === undefined ? {} : { targetError: result.targetError }),
+    ...(budgetNote(result) === undefined ? {} : { timeBudgetReached: budgetNote(result) as string }),
+    ...(result.created && { createdPets: result.created.ids.length, runTag: result.created.runTag }),
   }
   const lines = Object.entries(values).map(([name, value]) => `   <property${attributes({ name, value })}/>\n`)
   return `  <properties>\n${lines.join('')}  </properties>\n`

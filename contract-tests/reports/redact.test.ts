@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import { curlCommand } from './curl-command.ts'
+import { echoedForms } from './echoed-forms.test-support.ts'
 import { redact, redactText } from './redact.ts'
 
 it('replaces the key in every string, raw and URL-encoded', () => {
@@ -14,10 +15,37 @@ it('replaces the key in every string, raw and URL-encoded', () => {
   expect(redact(value, [key]).headers.authorization).toBe('Bearer $PETSTORE_API_KEY')
 })
 
-it('keeps property names and the shape intact even for a one-letter key', () => {
-  const redacted = redact({ check: 'auth_required', outcome: 'skipped' }, ['k'])
-  expect(Object.keys(redacted)).toEqual(['check', 'outcome'])
-  expect(redacted.outcome).toBe('s$PETSTORE_API_KEYipped')
+it.each(Object.entries(echoedForms('sk-live/Key+9 of-Ünïcode=0042')))('finds the key echoed as %s', (_form, echo) => {
+  const redacted = redactText(`{"message":"bad key ${echo} here"}`, ['sk-live/Key+9 of-Ünïcode=0042'])
+  expect(redacted).not.toContain(echo)
+  expect(redacted).toMatch(/^\{"message":"bad key .*\$PETSTORE_API_KEY.* here"\}$/)
+})
+
+it('finds the development key in each form, and leaves "petstore" and the suite own words alone', () => {
+  const key = 'petstore-dev-key'
+  for (const echo of Object.values(echoedForms(key))) expect(redactText(`x ${echo} y`, [key])).not.toContain(echo)
+  const report = 'petstore contract: petstore-contract run against petstore.test; the petstore dev keys'
+  expect(redactText(report, [key])).toBe(report)
+})
+
+it('finds a near-copy the run derived, however it is escaped', () => {
+  const derived = 'Token 0f-near-copy'
+  const text = `echo: ${encodeURIComponent(derived)} and ${derived.toLowerCase()}`
+  expect(redactText(text, { secrets: ['other-key-123456'], derived: [derived] })).toBe(
+    'echo: $PETSTORE_API_KEY and $PETSTORE_API_KEY',
+  )
+})
+
+it('keeps a short key from eating every word that holds it: only the key as a word goes', () => {
+  const redacted = redact({ check: 'auth_required', outcome: 'skipped', header: 'Bearer k' }, ['k'])
+  expect(redacted).toEqual({ check: 'auth_required', outcome: 'skipped', header: 'Bearer $PETSTORE_API_KEY' })
+  expect(redactText('Bearer abc12 and xabc123', ['abc123'])).toBe('Bearer $PETSTORE_API_KEY and xabc123')
+})
+
+it('redacts a key a target echoed as a field or header name, keeping two such names apart', () => {
+  const key = 'sk-live-field-name-77'
+  const redacted = redact({ [key]: 1, [key.toUpperCase()]: 2, other: 3 }, [key])
+  expect(redacted).toEqual({ $PETSTORE_API_KEY: 1, '$PETSTORE_API_KEY (2)': 2, other: 3 })
 })
 
 it('gives a curl line that takes the key from the environment', () => {
@@ -38,4 +66,5 @@ it('gives a curl line that takes the key from the environment', () => {
 
 it('leaves text without the key untouched', () => {
   expect(redactText('nothing secret here', ['abc123'])).toBe('nothing secret here')
+  expect(redactText('R&D &amp; 100% \\n', ['abc123'])).toBe('R&D &amp; 100% \\n')
 })

@@ -17,23 +17,74 @@ it('runs only the scenarios --only names, in order', async () => {
   expect(result.exitCode).toBe(0)
 })
 
-it('marks every scenario after a target error as skipped, and exits 2', async () => {
-  const fetch = await mockFetch()
-  let calls = 0
-  const failing: FetchLike = (input, init) => {
-    calls++
-    // Setup and a few scenarios go through, then the connection drops for good.
-    if (calls > 40)
-      return Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } }))
+const reset = () => Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } }))
+
+/**
+ * A fetch that cuts off, before any answer, the requests `cut` picks among those sent after the setup (whatever it
+ * sends before its creates, its creates, then its listing), told the method and how many such requests came so far.
+ */
+function afterSetup(fetch: FetchLike, cut: (method: string, sent: number) => boolean): FetchLike {
+  let phase: 'before' | 'creating' | 'after' = 'before'
+  let sent = 0
+  return (input, init) => {
+    const method = init?.method ?? 'GET'
+    if (phase === 'before' && method === 'POST') phase = 'creating'
+    else if (phase === 'creating' && method !== 'POST') phase = 'after'
+    else if (phase === 'after' && cut(method, ++sent)) return reset()
     return fetch(input, init)
   }
-  const result = await runContract({ ...base, apiKey: developmentApiKey, fetch: failing, only: ['auth_required'] })
-  const outcomes = result.scenarios.map((scenario) => scenario.outcome)
-  const firstError = outcomes.indexOf('error')
-  expect(firstError).toBeGreaterThan(0)
-  expect(outcomes.slice(firstError + 1).every((outcome) => outcome === 'skipped')).toBe(true)
-  expect(result.scenarios.at(-1)?.reason).toBe(notRunReason)
+}
+
+it('stops a run whose target stops answering: what follows is not run, and it exits 2 saying so', async () => {
+  // A few scenarios go through, then the connection drops for good.
+  const fetch = afterSetup(await mockFetch(), (_method, sent) => sent > 10)
+  const only = ['auth_required', 'listPets', 'getPet']
+  const result = await runContract({ ...base, apiKey: developmentApiKey, fetch, only })
   expect(result.exitCode).toBe(2)
+  expect(result.targetError).toMatch(/ECONNRESET.* The target stopped answering: 16 requests in a row got no whole/)
+  const halted = result.scenarios.findIndex((scenario) => scenario.reason === result.targetError)
+  expect(halted).toBeGreaterThan(0)
+  expect(result.scenarios.slice(halted + 1).every((scenario) => scenario.reason === notRunReason)).toBe(true)
+  expect(result.scenarios.at(-1)?.outcome).toBe('skipped')
+})
+
+it('costs a request that got no answer its own check only: the others run, and the verdict stands', async () => {
+  let posts = 0
+  // The first create after the setup is cut off before any answer; a POST is never sent again.
+  const fetch = afterSetup(await mockFetch(), (method) => method === 'POST' && ++posts === 1)
+  const result = await runContract({ ...base, apiKey: developmentApiKey, fetch, only: ['createPet'] })
+  const unjudged = result.scenarios.filter((scenario) => scenario.outcome === 'error')
+  expect(unjudged).toHaveLength(1)
+  expect(unjudged[0]?.reason).toMatch(
+    /^No answer to POST http:\/\/petstore.test\/v1\/pets \(a body of \d+ bytes\): the /,
+  )
+  expect(unjudged[0]?.unanswered).toMatchObject([{ method: 'POST', kind: 'closed' }])
+  expect(result.scenarios.filter((scenario) => scenario.outcome === 'passed')).toHaveLength(result.scenarios.length - 1)
+  expect(result.exitCode).toBe(0)
+  expect(result.verdictNote).toMatch(/^1 of \d+ checks could not be judged \(a verdict stands with one/)
+  expect(posts).toBeGreaterThan(5)
+})
+
+it('sends a GET again once when its connection failed before any answer', async () => {
+  const fetch = await mockFetch()
+  const lists: Array<string> = []
+  const flaky: FetchLike = (input, init) => {
+    if (init?.method === 'GET') lists.push(input)
+    return lists.length === 1 && init?.method === 'GET' ? reset() : fetch(input, init)
+  }
+  const result = await runContract({ ...base, apiKey: developmentApiKey, fetch: flaky, only: ['list_default_limit'] })
+  expect(lists[1]).toBe(lists[0])
+  expect(result.exitCode).toBe(0)
+  expect(result.verdictNote).toBeUndefined()
+  expect(result.scenarios.every((scenario) => scenario.outcome === 'passed')).toBe(true)
+})
+
+it('gives no verdict when more than 10% of the checks that ran could not be judged', async () => {
+  // Every create after the setup is cut off, but GETs between them keep the run going.
+  const fetch = afterSetup(await mockFetch(), (method) => method === 'POST')
+  const result = await runContract({ ...base, apiKey: developmentApiKey, fetch, only: ['createPet'] })
+  expect(result.exitCode).toBe(2)
+  expect(result.targetError).toMatch(/^Too little was judged: \d+ of \d+ checks could not be judged, more than 10%/)
 })
 
 it('counts unsafe requests and redacts the key from the whole result', async () => {

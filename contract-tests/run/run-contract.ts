@@ -10,8 +10,10 @@ import { redact } from '../reports/redact.ts'
 import { judgedStrictly } from './judged-strictly.ts'
 import { measureCoverage } from './measure-coverage.ts'
 import { openSession } from './open-session.ts'
-import { runScenario } from './run-scenario.ts'
+import { runScenario, type Session } from './run-scenario.ts'
+import { runSecrets } from './run-secrets.ts'
 import { selectScenarios } from './select-scenarios.ts'
+import { settleClosedBodies } from './settle-closed-bodies.ts'
 
 export interface RunContractOptions extends ClientOptions {
   targetName: string
@@ -27,17 +29,29 @@ export interface RunContractOptions extends ClientOptions {
   strict?: boolean
   /** Other strings never to let out of the run besides the API key (a key given another way). */
   secrets?: ReadonlyArray<string>
+  /** Told as the setup and each scenario finish (results not yet redacted): for a progress line. */
+  onProgress?: (event: ProgressEvent) => void
 }
 
-/** Why a scenario after a target error is not run. */
+/** One test case finished: the setup or a scenario, and how many of the run's are done. */
+export interface ProgressEvent {
+  result: ScenarioResult
+  done: number
+  /** The setup and every selected scenario. */
+  total: number
+}
+
+/** Why a scenario is not run once the target could no longer be judged. */
 export const notRunReason = 'Not run: the target could not be judged.'
 
 /**
- * The one contract orchestrator: opens the session (setup), runs the selected scenarios in order,
- * marks every scenario after a target error as skipped, counts unsafe and refused requests, and
- * returns the whole `RunResult` of its one target with every secret redacted. `npm run contract` runs it inside
- * vitest (one test per scenario result); the variant proofs call it directly. A comparison with the mock is a
- * second run composed by the caller (`compareRunWithMock`).
+ * The one contract orchestrator: opens the session (setup), runs the selected scenarios in order (a request that
+ * gets no whole answer costs its own check only), marks every scenario as skipped once the target could no longer
+ * be judged, turns bodies refused by closing the connection into a deviation, counts unsafe and refused requests, and
+ * returns the whole `RunResult` of its one target, with what it created, every secret redacted (the key's forms
+ * and the credentials derived from it). `npm run contract` calls it directly, as do the variant proofs and
+ * `describeContract` inside a vitest suite. A comparison with the mock is a second run composed by the caller
+ * (`compareRunWithMock`).
  * @example const result = await runContract({ targetName: 'mock', baseUrl, messagesBaseUrl, apiKey, fetch })
  */
 export async function runContract({
@@ -48,6 +62,7 @@ export async function runContract({
   explore,
   minCoverage,
   strict = false,
+  onProgress = () => {},
   ...options
 }: RunContractOptions): Promise<RunResult> {
   const exploring = exploreOptions(explore)
@@ -55,30 +70,35 @@ export async function runContract({
   const started = performance.now()
   const selected = scenarios ?? selectScenarios(only, exploring).flatMap((group) => group.scenarios)
   const opened = await openSession({ ...options, concurrency: exploring.concurrency })
-  const { session } = opened
-  const setup = strict ? judgedStrictly(opened.setup) : opened.setup
+  const session = opened.session && !nothingCreated(opened.setup, opened.session) ? opened.session : undefined
+  const setupResult = session || opened.setup.outcome === 'error' ? opened.setup : unjudgedSetup(opened.setup)
+  let done = 1
+  onProgress({ result: setupResult, done, total: selected.length + 1 })
   const results: Array<ScenarioResult | undefined> = selected.map(() => undefined)
-  let judged = setup.outcome !== 'error'
+  const halted = (): string | undefined => session?.client.halted?.message
   const limit = pLimit(exploring.concurrency)
   for (const wave of waves(selected)) {
     await Promise.all(
       wave.map((index) =>
         limit(async () => {
           const scenario = selected[index] as Scenario
-          const ran = !session || !judged ? notRun(scenario) : await runScenario(scenario, session)
-          const result = strict ? judgedStrictly(ran) : ran
-          results[index] = result
-          if (result.outcome === 'error') judged = false
-          return result
+          const ran = !session || halted() ? notRun(scenario) : await runScenario(scenario, session)
+          results[index] = ran
+          onProgress({ result: strict ? judgedStrictly(ran) : ran, done: ++done, total: selected.length + 1 })
         }),
       ),
     )
   }
-  // One reason is enough: what ran beside or after the first target error (in report order) is not reported.
-  const firstError = results.findIndex((result) => result?.outcome === 'error')
-  if (firstError !== -1)
-    for (let index = firstError + 1; index < results.length; index++)
+  // What a time budget left in flight still lands on the target: the run ends, and counts it, once it has.
+  await opened.settled()
+  // One reason is enough: what ran beside or after the check that met the halt (in report order) is not reported.
+  const firstHalted = results.findIndex((result) => halted() !== undefined && result?.reason === halted())
+  if (firstHalted !== -1)
+    for (let index = firstHalted + 1; index < results.length; index++)
       results[index] = notRun(selected[index] as Scenario)
+  if (session && !halted()) await settleClosedBodies(results as Array<ScenarioResult>, session.client)
+  const setup = strict ? judgedStrictly(setupResult) : setupResult
+  for (const [index, result] of results.entries()) if (result && strict) results[index] = judgedStrictly(result)
   const target: TargetInfo = {
     name: targetName,
     baseUrl: options.baseUrl,
@@ -87,7 +107,7 @@ export async function runContract({
   }
   const scenarioResults = results as Array<ScenarioResult>
   const coverage = measureCoverage(session?.client.coverageHits ?? [])
-  const verdict = exitCodeOf(setup, scenarioResults)
+  const verdict = exitCodeOf(setup, scenarioResults, halted())
   const short = minCoverage !== undefined && verdict.exitCode === 0 && coverage.ratio * 100 < minCoverage
   const result: RunResult = {
     target,
@@ -102,6 +122,7 @@ export async function runContract({
     explore: exploring,
     coverage,
     minCoverage,
+    created: opened.created,
     ...verdict,
     ...(short && {
       exitCode: 1 as const,
@@ -109,7 +130,7 @@ export async function runContract({
         `Coverage ${percent(coverage.ratio)} is below --min-coverage ${minCoverage}%: ` + `${uncovered(coverage)}.`,
     }),
   }
-  return redact(result, [options.apiKey, ...secrets])
+  return redact(result, runSecrets(options.apiKey, secrets))
 }
 
 /**
@@ -124,6 +145,21 @@ function waves(selected: ReadonlyArray<Scenario>): Array<Array<number>> {
     positions.filter(({ scenario }) => !scenario.explores && scenario.writes),
     positions.filter(({ scenario }) => scenario.explores),
   ].map((wave) => wave.map(({ index }) => index))
+}
+
+/**
+ * A writing run whose every create got no whole answer (set aside one by one, too few in a row to stop the run)
+ * created nothing to judge with: the setup could not create a pet, the target could not be judged.
+ */
+function nothingCreated(setup: ScenarioResult, session: Session): boolean {
+  if (session.client.readOnly || session.data.created.length > 0) return false
+  const creates = setup.exchanges.filter((exchange) => exchange.request.method === 'POST')
+  return creates.length > 0 && creates.every((exchange) => exchange.transportError !== undefined)
+}
+
+function unjudgedSetup(setup: ScenarioResult): ScenarioResult {
+  const first = setup.exchanges.find((exchange) => exchange.transportError)?.transportError
+  return { ...setup, outcome: 'error', reason: `Failed to create a pet: no create got an answer; the first: ${first}` }
 }
 
 function notRun(scenario: Scenario): ScenarioResult {

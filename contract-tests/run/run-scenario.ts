@@ -1,33 +1,42 @@
-import type { ContractClient } from '../client/contract-client.ts'
 import { ReadOnlyRefusal, TargetError } from '../client/target-error.ts'
+import { TransportFailure } from '../client/transport-failure.ts'
 import type { ContractCaller } from '../model/contract-caller.ts'
 import type { CheckResult, Exchange } from '../model/exchange.ts'
 import { type AssertDetail, type Scenario, ScenarioSkipped } from '../model/scenario.ts'
-import { failuresOf, type ScenarioResult } from '../model/scenario-result.ts'
+import { failuresOf, type ScenarioResult, type UnansweredRequest } from '../model/scenario-result.ts'
 import type { SuiteData } from '../model/suite-data.ts'
+import type { RecordingClient } from './recording-client.ts'
 
 export interface Session {
-  client: ContractClient
+  client: RecordingClient
   data: SuiteData
 }
 
 /**
  * Runs one scenario: skipped when it writes in a read-only run; failed when one of its assertions
- * or a registry check on one of its responses failed; `error` when the target could not be judged.
+ * or a registry check on one of its responses failed; `error` when it could not be judged (a request of it got
+ * no whole answer, or the target could no longer be judged at all). Every request that got no whole answer is
+ * listed in `unanswered`, also those an exploring check set aside and judged without.
  * @example const result = await runScenario(scenario, session)
  */
 export async function runScenario(scenario: Scenario, { client, data }: Session): Promise<ScenarioResult> {
   const started = performance.now()
   // Each scenario keeps its own exchanges: scenarios may run side by side on one client.
   const exchanges: Array<Exchange> = []
+  const unanswered: Array<UnansweredRequest> = []
   const caller: ContractCaller = {
     readOnly: client.readOnly,
-    call: (operationId, options = {}) => client.call(operationId, { ...options, sink: exchanges }),
+    call: (operationId, options = {}) =>
+      client.call(operationId, { ...options, sink: exchanges }).catch((error: unknown) => {
+        if (error instanceof TransportFailure) unanswered.push(unansweredOf(error, operationId))
+        throw error
+      }),
     keep: (exchange) => {
       if (!exchanges.includes(exchange)) exchanges.push(exchange)
     },
   }
   const assertions: Array<CheckResult> = []
+  let budgetReached = false
   const finish = (outcome: ScenarioResult['outcome'], reason?: string): ScenarioResult => {
     const result: ScenarioResult = {
       check: scenario.check,
@@ -39,10 +48,13 @@ export async function runScenario(scenario: Scenario, { client, data }: Session)
       assertions,
       basis: scenario.basis,
       exchanges,
+      ...(unanswered.length > 0 && { unanswered }),
       durationMs: Math.round(performance.now() - started),
+      ...(budgetReached && { budgetReached }),
     }
-    // A scenario that failed a check before it had to give up still failed.
-    if ((outcome === 'passed' || outcome === 'skipped') && failuresOf(result).length > 0) result.outcome = 'failed'
+    // A scenario that failed a check before it had to give up still failed: a defect found is found, whatever
+    // could not be judged after it (the reason stays with the result).
+    if (outcome !== 'failed' && failuresOf(result).length > 0) result.outcome = 'failed'
     return result
   }
   if (scenario.writes && client.readOnly) return finish('skipped', 'Read-only run: this scenario sends POST requests.')
@@ -71,6 +83,9 @@ export async function runScenario(scenario: Scenario, { client, data }: Session)
       skip(reason) {
         throw new ScenarioSkipped(reason)
       },
+      budgetReached: () => {
+        budgetReached = true
+      },
     })
     return finish('passed')
   } catch (error) {
@@ -79,4 +94,8 @@ export async function runScenario(scenario: Scenario, { client, data }: Session)
     if (error instanceof ReadOnlyRefusal) return finish('error', `${error.message} This is a bug in the scenario.`)
     throw error
   }
+}
+
+function unansweredOf(failure: TransportFailure, operationId: UnansweredRequest['operationId']): UnansweredRequest {
+  return { operationId, ...failure.request, kind: failure.kind, reason: failure.message }
 }

@@ -30,7 +30,7 @@ it('says the same of a target that answers every request with an HTML page', asy
     new Response('<html><body>Welcome</body></html>', { headers: { 'content-type': 'text/html' } })
   const result = await runAt('http://petstore.test/v1', html)
   expect(result.exitCode).toBe(2)
-  expect(result.targetError).toMatch(/^The base URL is probably wrong: 25 of 25 answers were a 404 or an HTML page/)
+  expect(result.targetError).toMatch(/^The base URL is probably wrong: 26 of 26 answers were a 404 or an HTML page/)
 })
 
 it('judges a target that answers JSON as usual, whatever it gets wrong', async () => {

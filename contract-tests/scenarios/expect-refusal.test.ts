@@ -12,6 +12,7 @@ function judge(status: number, rule: Partial<RefusalRule> = {}) {
       return holds
     },
     observe: (detail: AssertDetail) => recorded.push({ outcome: 'warning', ...detail }),
+    budgetReached: () => {},
   } as unknown as ScenarioContext
   const exchange = {
     operationId: 'listPets',

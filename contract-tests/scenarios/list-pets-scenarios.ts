@@ -181,11 +181,23 @@ export const listPetsScenarios: Array<Scenario> = [
         const limit = Math.min(5, available)
         const limited = await list(context, `status=${status}&limit=${limit}`)
         if (!limited) return
-        context.assert(limited.length === limit && limited.every((pet) => pet.status === status), {
+        const query = `status=${status}&limit=${limit}`
+        const received = `${limited.length} pets: ${limited.map((pet) => pet.status ?? '(none)').join(', ')}`
+        // Two rules meet here, each with its sentence: only pets of the status, and as many as the limit allows.
+        if (!limited.every((pet) => pet.status === status))
+          return void context.assert(false, {
+            check: 'status_filter_before_limit',
+            message: `${query} returns a pet of another status`,
+            expected: `${limit} ${status} pets`,
+            received,
+            basis: interfaceSays.statusFilter,
+          })
+        context.assert(limited.length === limit, {
           check: 'status_filter_before_limit',
-          message: `status=${status}&limit=${limit} returns exactly ${limit} ${status} pets (${available} exist)`,
+          message: `${query} returns exactly ${limit} ${status} pets (${available} exist)`,
           expected: `${limit} ${status} pets`,
-          received: `${limited.length} pets: ${limited.map((pet) => pet.status ?? '(none)').join(', ')}`,
+          received,
+          basis: interfaceSays.limit,
         })
       },
     }),

@@ -2,6 +2,7 @@ import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { operations } from '../../spec/operations.ts'
 import { rolesOf, type StatefulRole } from '../../spec/relations.ts'
 import type { OperationId } from '../../spec/types.ts'
+import { defaultExploreOptions } from '../generate/explore-options.ts'
 import { interfaceSays } from '../model/citations.ts'
 import { type Exchange, statusOf } from '../model/exchange.ts'
 import type { ExploreOptions } from '../model/explore-options.ts'
@@ -191,6 +192,7 @@ async function listDuringCreates(context: ScenarioContext, role: ListRole): Prom
  * @example timeOrderScenarios(exploreOptions({ pauseMs: 60_000 }))
  */
 export function timeOrderScenarios(options: Pick<ExploreOptions, 'pauseMs'>): Array<Scenario> {
+  const pauseMs = options.pauseMs ?? defaultExploreOptions.pauseMs ?? 1_000
   const creators = rolesOf('create').filter((role) => rolesOf('read').some((read) => read.creator === role.operationId))
   const scenario = (check: string, title: string, operationId: OperationId, run: Scenario['run']): Scenario => ({
     check,
@@ -217,9 +219,9 @@ export function timeOrderScenarios(options: Pick<ExploreOptions, 'pauseMs'>): Ar
       ),
       scenario(
         'read_after_pause',
-        `what ${role.operationId} created still reads back ${options.pauseMs} ms after it was read`,
+        `what ${role.operationId} created still reads back ${pauseMs} ms after it was read`,
         role.operationId,
-        (context) => readAfterPause(context, role, options.pauseMs),
+        (context) => readAfterPause(context, role, pauseMs),
       ),
     ]),
     ...rolesOf('list').map((role) =>

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { rolesOf, statefulRoles } from '../../spec/relations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { TargetError } from '../client/target-error.ts'
+import { trackedRuns } from '../generate/tracked-runs.ts'
 import { interfaceSays } from '../model/citations.ts'
 import type { ContractCaller } from '../model/contract-caller.ts'
 import type { ExploreOptions } from '../model/explore-options.ts'
@@ -42,34 +43,36 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
         const knowledge = new ResourceKnowledge(context.data)
         const commands = statefulCommands({
           runTag: context.data.runTag,
-          known: [...context.data.created, ...context.data.listed] as Array<Record<string, unknown>>,
+          // Typical values are those this run chose and the target took, never a big store's first page.
+          known: context.data.created as Array<Record<string, unknown>>,
         })
         let violation: ModelViolation | undefined
         let targetError: TargetError | undefined
         const client: ContractCaller = context.client
         const world: StatefulWorld = { knowledge, client, concurrency: options.concurrency }
-        const details = await fc.check(
-          fc.asyncProperty(fc.commands(commands, { maxCommands: 12 }), async (sequence) => {
-            if (targetError) return
-            try {
-              await fc.asyncModelRun(() => ({ model: knowledge, real: world }), sequence)
-            } catch (error) {
-              if (error instanceof TargetError) {
-                targetError = error
-                return
-              }
-              if (error instanceof ModelViolation) violation = error
-              throw error
+        // A sequence the time budget interrupted goes on sending: the check waits for it before it reports.
+        const sequences = trackedRuns(async (sequence: Iterable<fc.AsyncCommand<ResourceKnowledge, StatefulWorld>>) => {
+          if (targetError) return
+          try {
+            await fc.asyncModelRun(() => ({ model: knowledge, real: world }), sequence)
+          } catch (error) {
+            if (error instanceof TargetError) {
+              targetError = error
+              return
             }
-          }),
-          {
-            seed: options.seed,
-            numRuns: Math.max(1, Math.ceil(options.maxExamples / 2)),
-            interruptAfterTimeLimit: options.timeBudgetMs,
-            markInterruptAsFailure: false,
-          },
-        )
+            if (error instanceof ModelViolation) violation = error
+            throw error
+          }
+        })
+        const details = await fc.check(fc.asyncProperty(fc.commands(commands, { maxCommands: 12 }), sequences.run), {
+          seed: options.seed,
+          numRuns: Math.max(1, Math.ceil(options.maxExamples / 2)),
+          interruptAfterTimeLimit: options.timeBudgetMs,
+          markInterruptAsFailure: false,
+        })
+        await sequences.settled()
         if (targetError) throw targetError
+        if (details.interrupted) context.budgetReached()
         // Stopped by the time budget before any sequence ended: fast-check calls it failed, with no counterexample.
         if (!details.failed || details.counterexample === null) {
           context.assert(true, {

@@ -1,2 +1,3 @@
 // `petstore-contract/browser`: the mock in a page, answered by msw's service worker (`npx msw init <public dir>`).
-export { type PetStoreWorker, setupPetStoreWorker } from './setup-pet-store-worker.ts'
+export type { PersistOptions, StorageLike } from './browser-state.ts'
+export { type PetStoreWorker, type PetStoreWorkerOptions, setupPetStoreWorker } from './setup-pet-store-worker.ts'

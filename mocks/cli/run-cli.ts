@@ -12,7 +12,7 @@ export const consoleIo: CliIo = {
   err: (line) => console.error(line),
 }
 
-export interface RunCliOptions {
+interface RunCliOptions {
   io?: CliIo
   /** Applied to the error line, e.g. to take out an API key that a message might quote. */
   redact?: (text: string) => string

@@ -2,7 +2,7 @@ import { developmentApiKey } from '../core/development-api-key.ts'
 import { defaultModelOptions } from '../model/create-pet-store-model.ts'
 
 /**
- * The `--help` text of the standalone server (the README quotes it), for the command that starts it.
+ * The `--help` text of the standalone server (docs/mock.md quotes it), for the command that starts it.
  * @example serveHelp('petstore-mock')
  */
 export function serveHelp(command: string): string {
@@ -15,6 +15,8 @@ Options:
   --host HOST     address to listen on (default 127.0.0.1)
   --seed N        faker seed for the generated pets (default ${defaultModelOptions.seed})
   --pets N        how many pets to start with, fixtures included (default ${defaultModelOptions.pets})
+  --max-pets N    the most pets (and queued messages) the store holds; a create past it gets 507
+                  insufficient_storage (default ${defaultModelOptions.maxPets.toLocaleString('en-US')}, about 200 MB)
   --api-key KEY   a key to accept as "Authorization: Bearer KEY"; repeat for several
   --admin-token T what /__mock requires as "Authorization: Bearer T" when --host is not
                   loopback (default: PETSTORE_ADMIN_TOKEN; without one /__mock answers 403 there)
@@ -30,7 +32,7 @@ Keys: --api-key, else PETSTORE_API_KEY (comma-separated), else the development k
 ps to every user of this machine: prefer PETSTORE_API_KEY and PETSTORE_ADMIN_TOKEN, e.g.
   PETSTORE_API_KEY=key-a,key-b PETSTORE_ADMIN_TOKEN=s3cret ${command} --host 0.0.0.0
 
-Mock controls (see the README): a Prefer header (code=, delay=, fault=) on any API request;
+Mock controls (docs/mock-controls.md): a Prefer header (code=, delay=, fault=) on any API request;
 X-Mock-Session; the admin API under /__mock (reset, requests, rules, state), open on loopback to
 requests sent straight from this machine: one from another site's web page (Origin), to another
 host name (Host) or through a proxy (Forwarded, X-Forwarded-*) gets 403 unless it carries the admin

@@ -20,7 +20,7 @@ export { developmentApiKey }
 
 const operations: Record<OperationId, Operation> = { listPets, createPet, getPet, listStoreOrders, sendMessage }
 
-export interface PetStoreCoreOptions {
+interface PetStoreCoreOptions {
   model: PetStoreModel
   /** Keys accepted as `Authorization: Bearer <key>`. Default: the development key. */
   apiKeys?: ReadonlyArray<string>

@@ -34,7 +34,7 @@ export interface DispatchRequest {
 }
 
 /** What the router needs of the core: authentication, the operations, the sessions and the journal. */
-export interface DispatchContext {
+interface DispatchContext {
   /** A refusal (401) for a request without a valid key, else undefined. */
   authenticate(authorization: string | null | undefined): MockError | undefined
   /** Runs one operation on a store, its refusals already turned into `Error` answers. */
@@ -248,7 +248,7 @@ export function methodNotAllowed(method: string, allow: ReadonlyArray<string>): 
 }
 
 /** 204 answer to a CORS preflight on a known path. */
-export function preflight(allow: ReadonlyArray<string>): MockResponse {
+function preflight(allow: ReadonlyArray<string>): MockResponse {
   return {
     status: 204,
     headers: {

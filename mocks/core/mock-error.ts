@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'headers_too_large'
   | 'request_timeout'
   | 'storage_unavailable'
+  | 'insufficient_storage'
   | 'invalid_preference'
   | 'invalid_rule'
   | 'invalid_session'

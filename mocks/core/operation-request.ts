@@ -9,6 +9,8 @@ export interface OperationRequest {
   /** Path parameters by name, still percent-encoded as they came. */
   params: Readonly<Record<string, string | undefined>>
   query: URLSearchParams
+  /** The raw query, without `?`: what `query` is parsed from. */
+  readonly search: string
   header(name: string): string | null | undefined
   /** Reads the body at most once, stopping past `maxBodyBytes`. */
   readBody(): Promise<BodyRead>

@@ -32,9 +32,14 @@ export async function readJsonBody(request: OperationRequest): Promise<unknown> 
 }
 
 function assertJsonMediaType(contentType: string | null | undefined): void {
+  // Nearly every request sends one of a few values: each is judged once.
+  if (contentType === lastAccepted) return
   const problem = jsonMediaTypeProblem(contentType)
   if (problem) throw new MockError(400, 'unsupported_media_type', problem)
+  lastAccepted = contentType
 }
+
+let lastAccepted: string | null | undefined = 'application/json'
 
 /**
  * Why a `Content-Type` is not UTF-8 JSON (`application/json` or `application/*+json`, no charset but

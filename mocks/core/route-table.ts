@@ -1,7 +1,7 @@
 import { addRoute, createRouter, findRoute as findRou3Route } from 'rou3'
 import { type ApiBase, type OperationSpec, operationList } from '../../spec/operations.ts'
 
-export interface PathEntry {
+interface PathEntry {
   base: ApiBase
   /** `:name` form, relative to the base. */
   pattern: string
@@ -14,7 +14,7 @@ export interface PathEntry {
  * What a method and a path resolve to: an operation with its (still percent-encoded) path parameters, or a
  * known path.
  */
-export type RouteMatch =
+type RouteMatch =
   | { kind: 'operation'; route: OperationSpec; params: Readonly<Record<string, string | undefined>> }
   | { kind: 'path'; allow: ReadonlyArray<string> }
 
@@ -54,10 +54,37 @@ for (const entry of pathTable) {
  * // { kind: 'operation', route: operations.getPet, params: { petId: '7' } }
  */
 export function findRoute(base: ApiBase, method: string, path: string): RouteMatch | undefined {
+  // Only the methods some route has: any other token a client sends is resolved afresh each time.
+  if (!routedMethods.has(method)) return resolve(base, method, path)
+  const byMethod = matched[base]
+  let byPath = byMethod[method]
+  if (!byPath) {
+    byPath = new Map()
+    byMethod[method] = byPath
+  }
+  const known = byPath.get(path)
+  if (known !== undefined) return known ?? undefined
+  const match = resolve(base, method, path)
+  // Bounded: a client sending endless distinct paths (ids) costs a cleared map now and then, not memory.
+  if (byPath.size >= maxMatchedPaths) byPath.clear()
+  byPath.set(path, match ?? null)
+  return match
+}
+
+/**
+ * The matches of the paths clients send, by base and method: most requests repeat a path (a list, a pet
+ * read again), and rou3 splits every path it resolves. A match is frozen, so sharing it is safe.
+ */
+const matched: Record<ApiBase, Record<string, Map<string, RouteMatch | null>>> = { pets: {}, messages: {} }
+const maxMatchedPaths = 4_096
+const routedMethods: ReadonlySet<string> = new Set(allowedMethods(operationList))
+
+function resolve(base: ApiBase, method: string, path: string): RouteMatch | undefined {
   const match = findRou3Route(routers[base], method, path)
   if (!match) return undefined
-  if ('allow' in match.data) return { kind: 'path', allow: match.data.allow }
-  return { kind: 'operation', route: match.data.route, params: match.params ?? {} }
+  if ('allow' in match.data) return Object.freeze({ kind: 'path', allow: match.data.allow })
+  const params = Object.freeze({ ...match.params })
+  return Object.freeze({ kind: 'operation', route: match.data.route, params })
 }
 
 function groupByPath(all: ReadonlyArray<OperationSpec>): Array<PathEntry> {

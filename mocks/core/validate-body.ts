@@ -14,14 +14,26 @@ export function validateBody<T>(schema: z.ZodType<T>, value: unknown): T {
   if (plain?.success) return plain.data
   const result = schema.safeParse(value)
   if (result.success) return result.data
-  const problems = result.error.issues.map(describeIssue)
+  const problems = result.error.issues.map((issue) => describeIssue(issue, value))
   throw new MockError(400, 'invalid_body', `Invalid request body: ${problems.join('; ')}.`)
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
   const field = issue.path.map(String).join('.')
   const detail = issue.message.replace(/^Invalid input: /, '')
   if (field === '') return `the body ${detail.replace('expected object', 'must be a JSON object')}`
-  if (issue.code === 'invalid_type' && detail.endsWith('received undefined')) return `"${field}" is required`
+  // Read from the body, not from the issue: the int64-exact schema passes its issues on with another code.
+  if (isAbsent(value, issue.path)) return `"${field}" is required`
   return `"${field}" ${detail}`
+}
+
+/** Whether the body lacks the field a path names (its parent is there, the key is not). */
+function isAbsent(value: unknown, path: ReadonlyArray<PropertyKey>): boolean {
+  let parent = value
+  for (const key of path.slice(0, -1)) {
+    if (typeof parent !== 'object' || parent === null) return false
+    parent = (parent as Record<PropertyKey, unknown>)[key]
+  }
+  const last = path.at(-1)
+  return typeof parent === 'object' && parent !== null && last !== undefined && !Object.hasOwn(parent, last)
 }

@@ -1,9 +1,10 @@
 import { Collection } from '@msw/data'
-import { messageSchema, storedPetSchema } from '../../spec/schemas.ts'
+import { messageSchema } from '../../spec/schemas.ts'
 import type { Message, NewPet, Pet, PetStatus } from '../../spec/types.ts'
 import { createMockClock, type MockClock, type MockClockInput } from './mock-clock.ts'
 import { parseFixtures } from './parse-fixtures.ts'
-import { InvalidPetsError, parsePets } from './parse-pets.ts'
+import { InvalidPetsError, parsePets, parsePetsInSlices } from './parse-pets.ts'
+import { defaultMaxPets, PetTable, type SeedTable, StoreFullError, seedTable } from './pet-table.ts'
 import { seedPets } from './seed-pets.ts'
 import type { StoredPet } from './stored-pet.ts'
 
@@ -25,6 +26,11 @@ export interface PetStoreModelOptions {
    */
   initialPets?: ReadonlyArray<Pet>
   /**
+   * The most pets the store holds (`--max-pets`): a create past it is refused with a `StoreFullError`
+   * (507 `insufficient_storage`), a replace with more with an `InvalidPetsError`. Default 2,000,000.
+   */
+  maxPets?: number
+  /**
    * Called after every change to the pets (create, replace, reset); the change is acknowledged when the
    * promise resolves. The state file (`--state-file`) makes writes durable through it.
    */
@@ -37,23 +43,23 @@ export type { StoredPet }
  * The options a model was built with, defaults applied: what a copy seeded like it needs. `commit` and
  * `initialPets` are left out: a copy is neither durable nor loaded from the state file.
  */
-export type ResolvedModelOptions = Readonly<
-  Omit<PetStoreModelOptions, 'commit' | 'initialPets'> & { seed: number; pets: number }
+type ResolvedModelOptions = Readonly<
+  Omit<PetStoreModelOptions, 'commit' | 'initialPets'> & { seed: number; pets: number; maxPets: number }
 >
 
 export interface PetStoreModel {
-  /**
-   * The mswjs/data collections that hold the records: every pet of a model from `createPetStoreModel`; in
-   * one from `createSeedSharingModels` (an `X-Mock-Session`'s), the pets it stored itself, its seeded
-   * pets being shared with the others and read through `findPet`, `listPets` and `allPets`.
-   */
-  readonly pets: Collection<typeof storedPetSchema>
+  /** The queued messages (`POST /messages`): an @msw/data collection, as that library is designed to be used. */
   readonly messages: Collection<typeof messageSchema>
   /** Pets in id order, only those of `status` when given, at most `limit`. */
   listPets(filter: { status?: PetStatus; limit: number }): ReadonlyArray<StoredPet>
   findPet(id: number): StoredPet | undefined
-  /** Stores a new pet under a fresh id; an `id` in the input is ignored. */
+  /**
+   * Stores a new pet under a fresh id; an `id` in the input is ignored. The pet is one the caller has
+   * checked against the spec already (`validateBody`): the store does not judge it again.
+   * @throws StoreFullError when the store holds `options.maxPets` pets already
+   */
   createPet(newPet: NewPet): Promise<StoredPet>
+  /** @throws StoreFullError when `options.maxPets` messages are queued already (they are kept until a reset) */
   queueMessage(text: string): Promise<Message>
   /** Restores the state right after seeding, ids included. */
   reset(): Promise<void>
@@ -76,60 +82,20 @@ export interface PetStoreModel {
   readonly options: ResolvedModelOptions
 }
 
-export const defaultModelOptions = { seed: 1, pets: 50 } as const
+export const defaultModelOptions = { seed: 1, pets: 50, maxPets: defaultMaxPets } as const
 
-/** Seeded pets, in id order and indexed, shared read-only by the models of `createSeedSharingModels`. */
-interface SharedPets {
-  readonly all: ReadonlyArray<StoredPet>
-  readonly byId: ReadonlyMap<number, StoredPet>
-  readonly byStatus: ReadonlyMap<PetStatus, ReadonlyArray<StoredPet>>
-}
+/** The seed of each model's options, shared with the models `createSeedSharingModels` makes from them. */
+const seeds = new WeakMap<ResolvedModelOptions, SeedTable>()
 
 /**
- * The in-memory pet store: mswjs/data collections, with an index by id and by status beside them
- * so that a lookup costs the same at 100 pets as at 100,000 (a collection query scans every record).
+ * A mock's model, all it serves from memory: the pets in a `PetTable` (the one owner of the pets and their
+ * indexes, so that a lookup costs the same at 100 pets as at 1,000,000), the queued messages in an @msw/data
+ * collection, and the clock.
  * @example const model = await createPetStoreModel({ seed: 7 }); model.listPets({ limit: 5 })
  */
-export function createPetStoreModel(options: PetStoreModelOptions = {}): Promise<PetStoreModel> {
-  return buildModel(options, undefined)
-}
-
-/**
- * Models seeded like `options` (a model's `options`) that share one read-only copy of the seeded pets,
- * copy on write: a new model costs what it changes, not a copy of the seed (what each `X-Mock-Session`
- * gets). The seed is generated on the first call. A created pet, a replace or a reset changes only the
- * model it is made on.
- * @example const createSession = createSeedSharingModels(model.options); const session = await createSession()
- */
-export function createSeedSharingModels(options: ResolvedModelOptions): () => Promise<PetStoreModel> {
-  let shared: SharedPets | undefined
-  const seedShared = (): SharedPets => {
-    const fixtures = options.fixtures === undefined ? undefined : parseFixtures(options.fixtures)
-    return sharePets(seedPets({ seed: options.seed, count: options.pets, fixtures }))
-  }
-  return () => {
-    shared ??= seedShared()
-    return buildModel(options, shared)
-  }
-}
-
-function sharePets(seeded: ReadonlyArray<NewPet>): SharedPets {
-  const all = seeded.map((newPet, i) => Object.freeze(toPet(i + 1, newPet)))
-  const byStatus = new Map<PetStatus, Array<StoredPet>>()
-  for (const pet of all) {
-    if (pet.status === undefined) continue
-    const list = byStatus.get(pet.status)
-    if (list) list.push(pet)
-    else byStatus.set(pet.status, [pet])
-  }
-  return { all, byId: new Map(all.map((pet) => [pet.id, pet])), byStatus }
-}
-
-async function buildModel(options: PetStoreModelOptions, shared: SharedPets | undefined): Promise<PetStoreModel> {
+export async function createPetStoreModel(options: PetStoreModelOptions = {}): Promise<PetStoreModel> {
   const { commit, initialPets, ...rest } = options
-  const initial = initialPets === undefined ? undefined : parsePets(initialPets, 'the initial pets')
-  // A model sharing its seed was given options already checked, and seeds nothing of its own.
-  const fixtures = shared || options.fixtures === undefined ? undefined : parseFixtures(options.fixtures)
+  const fixtures = options.fixtures === undefined ? undefined : parseFixtures(options.fixtures)
   // Fixtures given by name are kept whole: fewer pets would drop some without a word.
   if (fixtures && options.pets !== undefined && options.pets < fixtures.length)
     throw new InvalidPetsError(
@@ -138,166 +104,97 @@ async function buildModel(options: PetStoreModelOptions, shared: SharedPets | un
     )
   const settings: ResolvedModelOptions = {
     ...rest,
+    fixtures,
     seed: options.seed ?? defaultModelOptions.seed,
     pets: options.pets ?? Math.max(defaultModelOptions.pets, fixtures?.length ?? 0),
+    maxPets: options.maxPets ?? defaultModelOptions.maxPets,
   }
+  if (settings.pets > settings.maxPets)
+    throw new InvalidPetsError(
+      `Failed to seed the pets: expected at most --max-pets (${settings.maxPets}) pets, got ${settings.pets}. ` +
+        'Raise --max-pets or seed fewer.',
+    )
+  const initial = initialPets === undefined ? undefined : parsePets(initialPets, 'the initial pets', settings.maxPets)
+  const seed = seedOf(settings)
+  seeds.set(settings, seed)
+  return buildModel(settings, await PetTable.create({ seed, pets: initial, maxPets: settings.maxPets }), commit)
+}
+
+/**
+ * Models seeded like `options` (a model's `options`) that share its read-only seeded pets, copy on write:
+ * a new model costs what it changes, not a copy of the seed (what each `X-Mock-Session` gets). A created
+ * pet, a replace or a reset changes only the model it is made on.
+ * @example const createSession = createSeedSharingModels(model.options); const session = await createSession()
+ */
+export function createSeedSharingModels(options: ResolvedModelOptions): () => Promise<PetStoreModel> {
+  let seed = seeds.get(options)
+  if (!seed) {
+    seed = seedOf(options)
+    seeds.set(options, seed)
+  }
+  const shared = seed
+  return async () => buildModel(options, await PetTable.create({ seed: shared, maxPets: options.maxPets }), undefined)
+}
+
+/** The seeded pets of `options`, generated on first need and then shared. */
+function seedOf({ seed, pets, fixtures }: ResolvedModelOptions): SeedTable {
+  let table: ReturnType<typeof seedTable> | undefined
+  return () => {
+    table ??= seedTable(seedPets({ seed, count: pets, fixtures }))
+    return table
+  }
+}
+
+function buildModel(
+  options: ResolvedModelOptions,
+  pets: PetTable,
+  commit: ((model: PetStoreModel) => Promise<void>) | undefined,
+): PetStoreModel {
   const now = createMockClock(options.now)
-  // Generated on first need: a model sharing its seed never needs its own.
-  let seedData: Array<NewPet> | undefined
-  const pets = new Collection({ schema: storedPetSchema })
-  const messages = new Collection({ schema: messageSchema })
-  const byId = new Map<number, StoredPet>()
-  const all: Array<StoredPet> = []
-  const byStatus = new Map<PetStatus, Array<StoredPet>>()
-  let lastPetId = 0
+  // A reset takes a new collection: clearing one removes its records one by one, each from an array.
+  let messages = new Collection({ schema: messageSchema })
   let lastMessageId = 0
-  let revision = 0
-  // The shared seeded pets this model reads under its own (which then hold only the pets stored since),
-  // until a replace gives it pets of its own.
-  let base: SharedPets | undefined
-
-  let primaryKey: symbol | undefined
-
-  /**
-   * Creates the record. mswjs/data keys each record by a random UUID that V8 holds as a string rope
-   * of about 500 bytes, more than half of what a pet costs; it takes the key from the initial values
-   * when they carry one under its (unexported) symbol, read here off the first record, so the pet's
-   * id serves instead: 100,000 pets take about 45 MB less.
-   */
-  async function store(pet: StoredPet): Promise<StoredPet> {
-    if (primaryKey)
-      Object.defineProperty(pet, primaryKey, {
-        value: String(pet.id),
-        enumerable: false,
-        configurable: true,
-        writable: true,
-      })
-    const record = (await pets.create(pet)) as StoredPet
-    primaryKey ??= Object.getOwnPropertySymbols(record).find((symbol) => symbol.description === 'kPrimaryKey')
-    return record
-  }
-
-  function index(pet: StoredPet): void {
-    byId.set(pet.id, pet)
-    all.push(pet)
-    if (pet.status === undefined) return
-    const list = byStatus.get(pet.status)
-    if (list) list.push(pet)
-    else byStatus.set(pet.status, [pet])
-  }
-
-  /**
-   * Replaces every pet with `next` (valid, in id order), one at a time rather than createMany: 100,000
-   * creates in flight at once would double peak memory.
-   */
-  async function load(next: ReadonlyArray<StoredPet>): Promise<void> {
-    revision++
-    base = undefined
-    pets.clear()
-    byId.clear()
-    byStatus.clear()
-    all.length = 0
-    for (const pet of next) index(await store({ ...pet }))
-    lastPetId = Math.max(0, next.at(-1)?.id ?? 0)
-    revision++
-  }
-
-  // Creates in flight, and the replace or reset running: a replace waits for the creates that took an id
-  // before it, and creates wait for the replace, so no pet lands in the middle of a swap. A counter rather
-  // than a set of promises: creates are the hot path.
-  let creating = 0
-  let drained: (() => void) | undefined
-  let exclusive: Promise<void> | undefined
-
-  async function exclusively(change: () => Promise<void>): Promise<void> {
-    while (exclusive) await exclusive.catch(() => {})
-    const run = (async () => {
-      if (creating > 0) await new Promise<void>((resolve) => (drained = resolve))
-      await change()
-    })()
-    exclusive = run
-    try {
-      await run
-    } finally {
-      exclusive = undefined
-    }
-  }
-
-  async function seed(): Promise<void> {
-    messages.clear()
-    lastMessageId = 0
-    if (shared) {
-      await load([])
-      base = shared
-      lastPetId = shared.all.at(-1)?.id ?? 0
-      revision++
-      return
-    }
-    seedData ??= seedPets({ seed: settings.seed, count: settings.pets, fixtures })
-    await load(seedData.map((newPet, i) => toPet(i + 1, newPet)))
-  }
-
-  if (initial) await load(initial)
-  else await seed()
-
   const model: PetStoreModel = {
-    pets,
-    messages,
-    options: settings,
+    get messages() {
+      return messages
+    },
+    options,
     now,
     get revision() {
-      return revision
+      return pets.revision
     },
-    listPets({ status, limit }) {
-      const source = status === undefined ? all : (byStatus.get(status) ?? [])
-      if (!base) return source.slice(0, limit)
-      // The seeded pets come first: every pet stored since has a larger id.
-      const seeded = status === undefined ? base.all : (base.byStatus.get(status) ?? [])
-      if (seeded.length >= limit) return seeded.slice(0, limit)
-      return seeded.concat(source.slice(0, limit - seeded.length))
-    },
-    findPet(id) {
-      return byId.get(id) ?? base?.byId.get(id)
-    },
-    async createPet(newPet) {
-      while (exclusive) await exclusive.catch(() => {})
-      // The id is taken before the first await, so concurrent creates never share one.
-      const id = ++lastPetId
-      creating++
-      let pet: StoredPet
+    listPets: (filter) => pets.list(filter),
+    findPet: (id) => pets.find(id),
+    allPets: () => pets.all(),
+    createPet(newPet) {
+      let stored: StoredPet | Promise<StoredPet>
       try {
-        pet = await store(toPet(id, newPet))
-        index(pet)
-        revision++
-      } finally {
-        if (--creating === 0 && drained) {
-          drained()
-          drained = undefined
-        }
+        stored = pets.create(newPet)
+      } catch (error) {
+        return Promise.reject(error)
       }
-      if (commit) await commit(model)
-      return pet
+      // Without a state file a create is done once stored: no further turn of the event loop for it.
+      if (!commit) return stored instanceof Promise ? stored : Promise.resolve(stored)
+      return Promise.resolve(stored).then(async (pet) => {
+        await commit(model)
+        return pet
+      })
     },
     async queueMessage(text) {
+      if (messages.count() >= options.maxPets) throw new StoreFullError(options.maxPets, 'message')
       const id = `msg_${String(++lastMessageId).padStart(6, '0')}`
       return messages.create({ id, message: text, status: 'queued', createdAt: new Date(now()).toISOString() })
     },
     async reset() {
-      await exclusively(seed)
+      messages = new Collection({ schema: messageSchema })
+      lastMessageId = 0
+      await pets.reset()
       if (commit) await commit(model)
     },
-    allPets() {
-      return base ? base.all.concat(all) : all.slice()
-    },
     async replacePets(input) {
-      const next = parsePets(input)
-      await exclusively(() => load(next))
+      await pets.replace(parsePetsInSlices(input, 'the pets', options.maxPets))
       if (commit) await commit(model)
     },
   }
   return model
-}
-
-function toPet(id: number, { name, categoryId, status }: NewPet): StoredPet {
-  return status === undefined ? { id, name, categoryId } : { id, name, categoryId, status }
 }

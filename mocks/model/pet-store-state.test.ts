@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest'
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { createPetStoreMock } from '../create-pet-store-mock.ts'
-import { InvalidPetsError } from './pet-store-state.ts'
+import { InvalidPetsError, serializePetStoreState } from './pet-store-state.ts'
+import { sliceSize } from './pet-table.ts'
 
 const auth = { authorization: 'Bearer petstore-dev-key' }
 
@@ -25,4 +27,13 @@ it('refuses a document that is not {"pets": [...]} and changes nothing', async (
   for (const bad of [null, [], 'pets', { items: [] }, { pets: {} }, JSON.parse('{"__proto__":{"pets":[]}}')])
     await expect(mock.state.replace(bad), JSON.stringify(bad)).rejects.toThrow(InvalidPetsError)
   expect(mock.state.get()).toEqual(before)
+})
+
+it('serializes the state in slices to the JSON of the state document, int64 values to the digit', async () => {
+  const mock = await createPetStoreMock({ pets: sliceSize * 2 + 5 })
+  await mock.model.createPet({ name: 'Big', categoryId: 2n ** 62n })
+  const text = await serializePetStoreState(mock.model)
+  expect(text).toBe(stringifyJson(mock.state.get()))
+  const empty = await createPetStoreMock({ pets: 0 })
+  expect(await serializePetStoreState(empty.model)).toBe('{"pets":[]}')
 })

@@ -6,7 +6,7 @@ import { newPetSchema, petStatuses } from '../../spec/schemas.ts'
 import type { NewPet } from '../../spec/types.ts'
 import { petNames } from './pet-names.ts'
 
-export interface SeedOptions {
+interface SeedOptions {
   /** Faker seed: the same seed gives the same pets. */
   seed: number
   /** How many pets in all: the named fixtures first, then faker-generated ones. */

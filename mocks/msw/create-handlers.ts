@@ -3,8 +3,9 @@ import type { ApiBase } from '../../spec/operations.ts'
 import { type BasePaths, specBasePaths } from '../core/base-paths.ts'
 import type { PetStoreCore } from '../core/create-pet-store-core.ts'
 import { claims, type DispatchRequest } from '../core/dispatch.ts'
+import { readRequestBody } from '../core/read-request-body.ts'
 import { basePathOf, createMount, type Mount } from './create-mount.ts'
-import { readCappedBody } from './read-capped-body.ts'
+import { answerThroughFixture, fixtureBridge } from './fixture-bridge.ts'
 import { toFetchResponse } from './to-fetch-response.ts'
 
 export interface HandlerOptions {
@@ -30,18 +31,32 @@ const defaultBaseUrls = { baseUrl: `*${specBasePaths.pets}`, messagesBaseUrl: `*
 export function createHandlers(core: PetStoreCore, options: HandlerOptions = {}): Array<RequestHandler> {
   const mounts = handlerMounts(options)
   // One RegExp, not a predicate function: msw takes those only from 2.11, and the peer range starts at 2.10.
-  // It matches exactly the URLs the mounts claim, and has no capturing group, so msw decodes nothing and a
-  // malformed percent-escape reaches the core as it came.
-  const claimed = new RegExp(mounts.map((mount) => `(?:${mount.pattern.source})`).join('|'))
   return [
-    http.all(claimed, async ({ request }) => {
+    http.all(claimedUrls(options), async ({ request }) => {
       const target = toDispatchRequest(mounts, request)
       if (target === undefined) return undefined
+      // In a page under the Playwright fixture, the test's mock answers (its data, its overrides), not this one.
+      const bridge = fixtureBridge()
+      if (bridge) return answerThroughFixture(bridge, request)
       // A fault (reset, or timeout once the core held it) becomes a network error: the fetch rejects.
       const answer = await core.dispatch(fetchRequest(request, target.base, target.path, target.owned))
       return answer && toFetchResponse(answer, request.method)
     }),
   ]
+}
+
+/**
+ * The URLs the handlers of these options claim, as msw matches a handler's RegExp (origin and path, no query):
+ * exactly the URLs the mounts claim. No capturing group, so msw decodes nothing and a malformed percent-escape
+ * reaches the core as it came.
+ * @example claimedUrls({}).test('http://app.test/v1/pets') // true
+ */
+export function claimedUrls(options: HandlerOptions): RegExp {
+  return new RegExp(
+    handlerMounts(options)
+      .map((mount) => `(?:${mount.pattern.source})`)
+      .join('|'),
+  )
 }
 
 /** The mounts of the handlers' options, pets first: a path both bases route goes to the pets API. */
@@ -68,7 +83,7 @@ export function handlerBasePaths(options: HandlerOptions): BasePaths {
  * The base and path a Fetch `Request` has under the mounts: a path the router knows under any mount
  * first, then any path under a mount that owns its paths; undefined for a request that is not the mock's.
  */
-export function toDispatchRequest(
+function toDispatchRequest(
   mounts: ReadonlyArray<Mount>,
   request: Request,
 ): Pick<DispatchRequest, 'method' | 'base' | 'path' | 'owned'> | undefined {
@@ -94,7 +109,7 @@ function fetchRequest(request: Request, base: ApiBase, path: string, owned: bool
     search: url.search.slice(1),
     owned,
     header: (name) => request.headers.get(name),
-    readBody: () => readCappedBody(request),
+    readBody: () => readRequestBody(request.body, request.headers.get('content-length')),
     signal: request.signal,
   }
 }

@@ -9,9 +9,12 @@ import { type ErrorCode, errorResponse, internalErrorResponse, MockError } from 
 import type { MockResponse } from '../core/mock-response.ts'
 import type { BodyRead } from '../core/operation-request.ts'
 import { allowedMethods } from '../core/route-table.ts'
+import { limitConnections } from './connection-limit.ts'
 import { isLoopbackHost } from './is-loopback-host.ts'
 import { NodeDispatchRequest, nodeHeader } from './node-dispatch-request.ts'
+import { defaultMaxConnections, openFileLimit } from './open-file-limit.ts'
 import { readNodeBody } from './read-node-body.ts'
+import { repeatedHost } from './repeated-host.ts'
 
 export interface MockServerOptions {
   core: PetStoreCore
@@ -34,8 +37,17 @@ export interface MockServerOptions {
    * has its connection closed, since no answer may overtake those before it. Default 100.
    */
   maxInFlightPerConnection?: number
-  /** Requests at most in flight over all connections; past it a request is answered 503 at once. Default 10,000. */
+  /**
+   * Requests at most being answered over all connections; past it a request is answered 503 at once.
+   * A request counts from the moment its body has arrived: one whose client is still sending holds no
+   * place. Default 10,000.
+   */
   maxInFlight?: number
+  /**
+   * Connections at most; at the limit a new one closes the connection heard from least recently among those
+   * waiting on their client. Default: below the process's open-file limit (`defaultMaxConnections`).
+   */
+  maxConnections?: number
 }
 
 export interface MockServer {
@@ -65,6 +77,7 @@ export function createMockServer({
   allowedHosts,
   maxInFlightPerConnection = 100,
   maxInFlight = 10_000,
+  maxConnections = defaultMaxConnections(openFileLimit()),
 }: MockServerOptions): MockServer {
   const adminGuard: AdminGuard = { open: isLoopbackHost(host), token: adminToken, allowedHosts }
   let inFlight = 0
@@ -81,6 +94,11 @@ export function createMockServer({
     handle,
   )
   server.on('checkExpectation', handle)
+  const connections = limitConnections(
+    server,
+    maxConnections,
+    (socket) => ((socket as AnsweringSocket)[working] ?? 0) > 0,
+  )
   // Sockets node hands over (CONNECT, upgrades, parse errors) are no longer its to close on close().
   const handedOver = new Set<Socket>()
   const takeOver = (socket: Socket): void => {
@@ -137,9 +155,33 @@ export function createMockServer({
       return
     }
     socket[inFlightHere] = pending
-    inFlight++
     socket[answering] = response
-    const answer = inFlight > maxInFlight ? busy(request) : answerRequest(request)
+    connections.touch(socket)
+    const { headers } = request
+    // A body still to come holds no place among the requests in flight: the client may never send it.
+    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) {
+      readNodeBody(request, () => connections.touch(socket)).then((read) =>
+        work(request, response, socket, () => Promise.resolve(read)),
+      )
+      return
+    }
+    work(request, response, socket, undefined)
+  }
+
+  /** Works out the answer to a request that has arrived whole, in one of the places in flight. */
+  function work(
+    request: IncomingMessage,
+    response: ServerResponse,
+    socket: AnsweringSocket,
+    body: (() => Promise<BodyRead>) | undefined,
+  ): void {
+    if (socket.destroyed) {
+      socket[inFlightHere] = (socket[inFlightHere] ?? 1) - 1
+      return
+    }
+    inFlight++
+    socket[working] = (socket[working] ?? 0) + 1
+    const answer = inFlight > maxInFlight ? busy(request) : answerRequest(request, body)
     if (answer instanceof Promise)
       answer.then(
         (value) => {
@@ -160,6 +202,8 @@ export function createMockServer({
   function settle(socket: AnsweringSocket): void {
     inFlight--
     socket[inFlightHere] = (socket[inFlightHere] ?? 1) - 1
+    socket[working] = (socket[working] ?? 1) - 1
+    connections.touch(socket)
   }
 
   function busy(request: IncomingMessage): MockResponse {
@@ -177,6 +221,7 @@ export function createMockServer({
     body?: () => Promise<BodyRead>,
   ): MockResponse | Promise<MockResponse> {
     const method = request.method ?? 'GET'
+    if (repeatedHost(request.rawHeaders)) return withCors(repeatedHostError, request.headers.origin)
     let url = request.url ?? '/'
     // The absolute form (RFC 9112 section 3.2.2) must be accepted too; its authority stands for the Host.
     let authority: string | undefined
@@ -274,10 +319,17 @@ function headerList(headers: Readonly<Record<string, string>>): ReadonlyArray<st
 const answering = Symbol('answering')
 /** How many requests of the connection are in flight: received, not yet answered. */
 const inFlightHere = Symbol('inFlightHere')
+/** How many of them have arrived whole and are being answered (the others wait on their client). */
+const working = Symbol('working')
 type AnsweringSocket = Socket & {
   [answering]?: ServerResponse
   [inFlightHere]?: number
+  [working]?: number
 }
+
+const repeatedHostError = errorResponse(
+  new MockError(400, 'bad_request', 'The request has more than one Host header; RFC 9112 section 3.2 allows one.'),
+)
 
 const clientErrors: Record<string, { status: number; code: ErrorCode; message: string; reason: string }> = {
   HPE_HEADER_OVERFLOW: {

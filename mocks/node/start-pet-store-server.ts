@@ -5,7 +5,7 @@ import { createMockServer, type MockServerOptions } from './create-mock-server.t
 
 export interface PetStoreServerOptions
   extends PetStoreModelOptions,
-    Pick<MockServerOptions, 'allowedHosts' | 'maxInFlight' | 'maxInFlightPerConnection'> {
+    Pick<MockServerOptions, 'allowedHosts' | 'maxInFlight' | 'maxInFlightPerConnection' | 'maxConnections'> {
   /** Keys accepted as `Authorization: Bearer <key>`. Default: the development key. */
   apiKeys?: ReadonlyArray<string>
   /** Default 127.0.0.1. */
@@ -48,10 +48,10 @@ export interface PetStoreServer {
  */
 export async function startPetStoreServer(options: PetStoreServerOptions = {}): Promise<PetStoreServer> {
   const { apiKeys, host, port = 0, configure, adminToken, journalSize, maxSessions, maxHeld, ...rest } = options
-  const { allowedHosts, maxInFlight, maxInFlightPerConnection, ...modelOptions } = rest
+  const { allowedHosts, maxInFlight, maxInFlightPerConnection, maxConnections, ...modelOptions } = rest
   const model = await createPetStoreModel(modelOptions)
   const core = createPetStoreCore({ model, apiKeys, journalSize, maxSessions, maxHeld })
-  const limits = { maxInFlight, maxInFlightPerConnection }
+  const limits = { maxInFlight, maxInFlightPerConnection, maxConnections }
   const mock = createMockServer({ core, host, port, adminToken, allowedHosts, ...limits })
   configure?.(mock.server)
   const { baseUrl, messagesBaseUrl } = await mock.listen()

@@ -1,24 +1,22 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
-import { type PetStoreServer, startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
-import { launchChromium } from '../support/launch-chromium.ts'
+import type { PetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { type AdminRequestSeen, type AdminTestSite, startAdminTestSite } from './start-admin-test-site.ts'
 
 // Another web site, as the browser sees it: "attacker.test" is another origin, and Chromium resolves it to
 // 127.0.0.1, so that every request stays on loopback. Its page comes from a loopback server of its own.
 const attackerHost = 'attacker.test'
 const key = developmentApiKey
 
+let site: AdminTestSite | undefined
 let mock: PetStoreServer
-let attackerSite: Server
 let browser: Browser
 let page: Page
 let mockOrigin: string
 let attackerOrigin: string
 /** Every admin request the mock received, with the Origin it carried and what it answered. */
-const adminSeen: Array<{ method: string; url: string; origin: string | undefined; status: number }> = []
+let adminSeen: Array<AdminRequestSeen> = []
 let setupFailure: unknown
 
 const attackerPage = `<!doctype html><html><body>
@@ -27,25 +25,8 @@ const attackerPage = `<!doctype html><html><body>
 
 beforeAll(async () => {
   try {
-    mock = await startPetStoreServer({ pets: 5 })
-    mockOrigin = new URL(mock.baseUrl).origin
-    mock.server.on('request', (request, response) => {
-      if (!request.url?.startsWith('/__mock')) return
-      response.once('finish', () =>
-        adminSeen.push({
-          method: request.method ?? '',
-          url: request.url ?? '',
-          origin: request.headers.origin,
-          status: response.statusCode,
-        }),
-      )
-    })
-    attackerSite = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(attackerPage)
-    })
-    await new Promise<void>((resolve) => attackerSite.listen(0, '127.0.0.1', resolve))
-    attackerOrigin = `http://${attackerHost}:${(attackerSite.address() as AddressInfo).port}`
-    browser = await launchChromium([`--host-resolver-rules=MAP ${attackerHost} 127.0.0.1`])
+    site = await startAdminTestSite(attackerHost, attackerPage)
+    ;({ mock, browser, mockOrigin, adminSeen, otherOrigin: attackerOrigin } = site)
     page = await browser.newPage()
     page.setDefaultTimeout(10_000)
     await page.goto(`${attackerOrigin}/`)
@@ -59,11 +40,7 @@ beforeEach(async () => {
   await mock.reset()
   adminSeen.length = 0
 })
-afterAll(async () => {
-  await browser?.close()
-  await mock?.close()
-  await new Promise((resolve) => (attackerSite ? attackerSite.close(resolve) : resolve(undefined)))
-})
+afterAll(() => site?.close())
 
 /** The admin requests that came from the other site's page, as `METHOD path status`. */
 function fromAttacker(): Array<string> {

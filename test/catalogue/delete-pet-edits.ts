@@ -92,7 +92,7 @@ export const deletePet: Operation = async ({ request, model }) => {
 `,
 }
 
-/** The model call the handler makes (step 3): the indexes change at once, the change is committed. */
+/** The model call the handler makes (step 3): the pet table removes the pet and its indexes; the model commits. */
 const modelCall: Edit = {
   path: 'mocks/model/create-pet-store-model.ts',
   apply: (text) =>
@@ -100,22 +100,13 @@ const modelCall: Edit = {
       '  findPet(id: number): StoredPet | undefined\n',
       '  /** Removes the pet; false when there is none. */\n  deletePet(id: number): Promise<boolean>\n',
     )(text).replace(
-      '    async createPet(newPet) {\n',
+      '    createPet(newPet) {\n',
       `    async deletePet(id) {
-      // A seeded pet shared with other sessions: this model takes its own copy of the pets first.
-      if (base?.byId.has(id)) await exclusively(() => load(model.allPets()))
-      const pet = byId.get(id)
-      if (!pet) return false
-      pets.delete((query) => query.where({ id }))
-      byId.delete(id)
-      all.splice(all.indexOf(pet), 1)
-      const sameStatus = pet.status === undefined ? undefined : byStatus.get(pet.status)
-      sameStatus?.splice(sameStatus.indexOf(pet), 1)
-      revision++
-      if (commit) await commit(model)
-      return true
+      const removed = await pets.remove(id)
+      if (removed && commit) await commit(model)
+      return removed
     },
-    async createPet(newPet) {
+    createPet(newPet) {
 `,
     ),
 }

@@ -62,6 +62,18 @@ it('exits 2 within seconds when the server never answers', async () => {
   expect(run.ms).toBeLessThan(20_000)
 })
 
+it('waits for the reachability probe as long as --timeout-ms says, beyond 5 s too', async () => {
+  const server = await target((request, response) => {
+    const answer = () => send(response, 200, 'application/json', '[]')
+    if (request.url === '/v1/pets?limit=1') setTimeout(answer, 5_500)
+    else answer()
+  })
+  const run = await runAgainst(server, '--read-only', '--only', 'list_bare_array', '--timeout-ms', '9000')
+  expect(run.stderr + run.stdout).not.toContain('unreachable')
+  expect(run.code).toBe(0)
+  expect(run.ms).toBeGreaterThan(5_500)
+})
+
 it('exits 1 when the answers are not JSON', async () => {
   const server = await target((_request, response) => send(response, 200, 'text/plain', 'hello'))
   const run = await runAgainst(server, '--read-only')

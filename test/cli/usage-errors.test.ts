@@ -20,6 +20,12 @@ async function takenPort(): Promise<number> {
 it.each([
   ['scripts/serve.ts', ['--pets', '-1'], '--pets expects a whole number from 0 to 1000000, got "-1".'],
   ['scripts/serve.ts', ['--port', '-80'], '--port expects a whole number from 0 to 65535, got "-80".'],
+  ['scripts/serve.ts', ['--max-pets', '0'], '--max-pets expects a whole number from 1 to 100000000, got "0".'],
+  [
+    'scripts/serve.ts',
+    ['--pets', '10', '--max-pets', '5'],
+    '--pets 10 is more than --max-pets 5: raise --max-pets or seed fewer pets.',
+  ],
   ['scripts/demo.ts', ['--port', '-1'], '--port expects a whole number from 0 to 65535, got "-1".'],
   ['scripts/bench.ts', ['--pets', '-1'], '--pets expects a whole number from 101 to 1000000, got "-1".'],
   ['scripts/fuzz.ts', ['--seconds', '-1'], '--seconds expects a whole number from 1 to 86400, got "-1".'],

@@ -12,6 +12,11 @@ export interface Consumer {
   variant: 'msw2' | 'msw3'
   /** Whether it proves `npx petstore-mock` stops on signals and when npx dies: once per Node is enough. */
   checksStopping: boolean
+  /**
+   * Whether it holds the Vite + React app that starts its own worker (`vite-app/`), run under the Playwright
+   * fixture: once per msw major is enough.
+   */
+  viteApp: boolean
 }
 
 /**
@@ -20,7 +25,31 @@ export interface Consumer {
  * newest ones with the releases.
  */
 export const consumers: ReadonlyArray<Consumer> = [
-  { msw: '2.10.0', vitest: '4.1.0', node: 'current', nodeTypes: '20.19.43', variant: 'msw2', checksStopping: true },
-  { msw: '2.15.0', vitest: '4.1.12', node: 'current', nodeTypes: '20.19.43', variant: 'msw2', checksStopping: false },
-  { msw: '3.0.5', vitest: '5.1.1', node: '22', nodeTypes: '22.20.5', variant: 'msw3', checksStopping: true },
+  {
+    msw: '2.10.0',
+    vitest: '4.1.0',
+    node: 'current',
+    nodeTypes: '20.19.43',
+    variant: 'msw2',
+    checksStopping: true,
+    viteApp: false,
+  },
+  {
+    msw: '2.15.0',
+    vitest: '4.1.12',
+    node: 'current',
+    nodeTypes: '20.19.43',
+    variant: 'msw2',
+    checksStopping: false,
+    viteApp: true,
+  },
+  {
+    msw: '3.0.5',
+    vitest: '5.1.1',
+    node: '22',
+    nodeTypes: '22.20.5',
+    variant: 'msw3',
+    checksStopping: true,
+    viteApp: true,
+  },
 ]

@@ -1,10 +1,12 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumPath } from '../../tools/chromium-path.ts'
 import { ensureNode22 } from '../../tools/ensure-node-22.ts'
+import { docsCodeBlocks } from '../docs/docs-code-blocks.ts'
 import { freedWithin, listening } from '../support/ports.ts'
 import { type Consumer, consumers } from './consumer-matrix.ts'
 import { installConsumer } from './install-consumer.ts'
@@ -57,7 +59,7 @@ describe.concurrent('the packed tarball', { timeout: 120_000 }, () => {
     const files = listing.stdout.trim().split('\n')
     expect(files).toContain('package/dist/mocks/index.js')
     expect(files).toContain('package/dist/mocks/index.d.ts')
-    expect(files).toContain('package/dist/contract-tests/vitest/contract.suite.js')
+    expect(files).toContain('package/dist/contract-tests/vitest/index.js')
     expect(files).toContain('package/spec/openapi.yaml')
     expect(
       files.filter((file) => /\.test\.|\/(test|bench|tools|scripts)\/|\.ts$/.test(file.replace(/\.d\.ts$/, ''))),
@@ -78,7 +80,7 @@ describe.concurrent('the packed tarball', { timeout: 120_000 }, () => {
       { cwd: tmpdir() },
     )
     expect(result.code).toBe(0)
-    for (const entry of ['', '/msw', '/node', '/browser', '/playwright', '/contract']) {
+    for (const entry of ['', '/msw', '/node', '/browser', '/playwright', '/contract', '/vitest']) {
       expect(result.stdout).toContain(`"petstore-contract${entry}"`)
     }
   })
@@ -133,14 +135,42 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
       expect(result.stderr).toMatch(/without a matching request handler[\s\S]*GET http:\/\/127\.0\.0\.1:\d+\/v1\/pets/)
     })
 
-    it('accepts the types under its own tsc: Node (strict, NodeNext) and frontend (no @types/node)', async () => {
-      const configs = ['tsconfig.json', 'tsconfig.frontend.json']
+    it('accepts the types under its own tsc: Node (strict, NodeNext), frontend (no @types/node), Vite', async () => {
+      const configs = [
+        'tsconfig.json',
+        'tsconfig.frontend.json',
+        ...(consumer.viteApp ? ['vite-app/tsconfig.json'] : []),
+      ]
       const results = await Promise.all(configs.map((config) => run(bin('tsc'), ['-p', config])))
       for (const [index, result] of results.entries()) {
         expect(result.stdout, configs[index]).not.toContain('error TS')
         expect(result.code, configs[index]).toBe(0)
       }
     })
+
+    // Once per msw major (consumer-matrix.ts): the projects without the app have no test for it, not a skipped one.
+    if (consumer.viteApp)
+      it('runs a Vite + React app that starts its own worker, under the fixture, with per-test overrides', async () => {
+        const tests = await run(bin('playwright'), ['test', '-c', 'vite-app/playwright.config.ts'], {
+          CHROMIUM_PATH: chromiumPath,
+        })
+        // Every test passes with the fixture; the three with an override, run again without it, fail (and only they).
+        const output = tests.stdout + tests.stderr
+        expect(output).toMatch(/\b5 passed\b/)
+        expect(output).toMatch(/\b3 failed\b/)
+        // The summary's list of failed tests: `  [project] › file:line:column › title @override`.
+        const failed = [...output.matchAll(/^\s+\[([^\]]+)\] › \S+ › (.+?) @override\s/gm)]
+        expect(new Set(failed.map(([, project, title]) => `${project}: ${title}`))).toEqual(
+          new Set(
+            [
+              'shows the error the API answers',
+              'says so when there are no pets',
+              'shows the pet the test arranged',
+            ].map((title) => `overrides dropped: ${title}`),
+          ),
+        )
+        expect(tests.code).toBe(1)
+      })
 
     it('bundles an app that runs the mock in Chromium (worker) and uses the Playwright fixture', async () => {
       const bundle = await run(bin('esbuild'), [
@@ -161,19 +191,29 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
       expect(tests.code).toBe(0)
     })
 
-    it('runs npx petstore-mock, then npx petstore-contract (own vitest config aside): exit 0, JUnit', async () => {
+    it('runs npx petstore-mock, then npx petstore-contract with vitest unresolvable: exit 0, JUnit', async () => {
       const key = 'consumer-key-7'
       const mock = await startInstalledMock(dir, path, ['--api-key', key])
       const reportDir = await mkdtemp(join(tmpdir(), 'petstore-consumer-report-'))
       try {
         expect(mock.output()).toContain(`ready: http://127.0.0.1:${mock.port}/v1`)
-        const contract = await run('npx', [
-          'petstore-contract',
-          ...['--base-url', `http://127.0.0.1:${mock.port}/v1`, '--messages-base-url', `http://127.0.0.1:${mock.port}`],
-          ...['--api-key', key, '--report-dir', reportDir],
-          // The named scenarios of every operation; the exploring phases are proven in this repository's own tests.
-          ...['--only', 'authentication,listPets,createPet,getPet,sendMessage'],
-        ])
+        // The command needs no vitest: with every `vitest` import refused (./no-vitest.mjs), it runs all the same.
+        const contract = await run(
+          'npx',
+          [
+            'petstore-contract',
+            ...[
+              '--base-url',
+              `http://127.0.0.1:${mock.port}/v1`,
+              '--messages-base-url',
+              `http://127.0.0.1:${mock.port}`,
+            ],
+            ...['--api-key', key, '--report-dir', reportDir],
+            // The named scenarios of every operation; the exploring phases are proven in this repository's own tests.
+            ...['--only', 'authentication,listPets,createPet,getPet,sendMessage'],
+          ],
+          { NODE_OPTIONS: `--import ${join(dir, 'no-vitest.mjs')}` },
+        )
         expect(contract.stdout).toContain('Verdict: CONFORMANT (exit 0)')
         expect(contract.code).toBe(0)
         expect(contract.stdout + contract.stderr).not.toContain(key)
@@ -185,15 +225,68 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
       }
     })
 
-    it('says in one line that petstore-contract needs vitest where there is none', async () => {
-      const bin = 'node_modules/petstore-contract/dist/bin/petstore-contract.js'
-      const result = await run('node', ['--import', './no-vitest.mjs', bin, '--target', 'mock'])
-      expect(result.code).toBe(2)
-      expect(result.stderr.trim()).toBe(
-        'error: Failed to run the contract suite: expected vitest 4 or 5 beside petstore-contract, got none. ' +
-          'Install it (npm install --save-dev vitest), or call runContract from petstore-contract/contract.',
+    it('runs the same checks inside its own vitest suite through petstore-contract/vitest', async () => {
+      const only = 'listPets,getPet'
+      const [command, suite] = await Promise.all(
+        ['command', 'suite'].map((name) => mkdtemp(join(tmpdir(), `petstore-consumer-${name}-`))),
       )
+      try {
+        const cli = await run('npx', [
+          'petstore-contract',
+          '--target',
+          'mock',
+          '--only',
+          only,
+          '--report-dir',
+          command!,
+        ])
+        expect(cli.code, cli.stdout + cli.stderr).toBe(0)
+        const tests = await run(
+          bin('vitest'),
+          ['run', '--reporter=json', `--outputFile=${join(suite!, 'vitest.json')}`],
+          {
+            CONTRACT_ONLY: only,
+            CONTRACT_REPORT_DIR: suite!,
+          },
+        )
+        expect(tests.code, tests.stdout + tests.stderr).toBe(0)
+        const read = async (path: string) => JSON.parse(await readFile(path, 'utf8'))
+        const ran = (await read(join(suite!, 'vitest.json'))).testResults.flatMap(
+          (file: { assertionResults: Array<{ title: string; status: string }> }) => file.assertionResults,
+        )
+        const report = await read(join(command!, 'contract-report.json'))
+        // One test per scenario the command judged, in the same order, with the same outcome.
+        expect(ran.map((test: { title: string }) => test.title)).toEqual([
+          'suite setup',
+          ...report.scenarios.map((scenario: { title: string }) => scenario.title),
+        ])
+        expect(new Set(ran.map((test: { status: string }) => test.status))).toEqual(new Set(['passed']))
+        expect((await read(join(suite!, 'contract-report.json'))).counts).toEqual(report.counts)
+      } finally {
+        await Promise.all([command, suite].map((path) => rm(path!, { recursive: true, force: true })))
+      }
     })
+
+    // Once per Node, as stopping is: the README's commands as a user types them in a project with the package.
+    if (consumer.checksStopping)
+      it("runs the README's commands: the mock in the background, then the contract suite", async () => {
+        const [block] = (await docsCodeBlocks('README.md')).filter(
+          (candidate) =>
+            candidate.checked?.kind === 'run' && candidate.checked.file === 'test/consumer/consumer.test.ts',
+        )
+        if (!block) throw new Error("Failed to find the README's commands: expected a block this test runs, got none.")
+        // A free port in place of 4010, which another test may hold; everything else as written. The mock in the
+        // background is stopped as README says (kill $! after npx petstore-mock &) once the suite has run.
+        const port = await freePort()
+        const script = `${block.text.replaceAll('4010', String(port))}\nstatus=$?\nkill $!\nwait\nexit $status`
+        const result = await run('bash', ['-c', script])
+        const output = result.stdout + result.stderr
+        expect(output).toContain(`ready: http://127.0.0.1:${port}/v1`)
+        expect(result.stdout).toContain('Verdict: CONFORMANT (exit 0)')
+        expect(result.code, output).toBe(0)
+        expect(await readFile(join(dir, 'reports', 'junit.xml'), 'utf8')).toMatch(/<testsuites[^>]* failures="0"/)
+        expect(await freedWithin(port, 5_000), `port ${port} still bound after kill $!`).toBe(true)
+      })
 
     // Stopping is proven once per Node (consumer-matrix.ts): the same bin, the same npm, whichever msw.
     if (!consumer.checksStopping) return
@@ -224,3 +317,12 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
     })
   })
 })
+
+/** A port nothing listens on now: one the system hands out, closed again. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}

@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from 'vitest'
 import { ContractClient } from '../../contract-tests/client/contract-client.ts'
 import { ReadOnlyRefusal, TargetError } from '../../contract-tests/client/target-error.ts'
+import { TransportFailure } from '../../contract-tests/client/transport-failure.ts'
 import { type StubServer, startStubServer } from '../support/start-stub-server.ts'
 
 const stubs: Array<StubServer> = []
@@ -80,20 +81,92 @@ it('does not follow a redirect to another origin, so the key never goes there', 
   expect(exchange.results.find((result) => result.check === 'status_code_documented')?.outcome).toBe('failed')
 })
 
-it('follows a redirect within the same origin', async () => {
+it.each([301, 302, 307, 308])(
+  'never follows a %i within the origin for a documented request: a status the interface does not list',
+  async (status) => {
+    const server = await stub((_request, response) => {
+      response.writeHead(status, { location: '/v1/pets-moved' })
+      response.end()
+    })
+    const exchange = await client(server.url).call('createPet', { json: { name: 'Rex', categoryId: 1 } })
+    expect(exchange.response?.status).toBe(status)
+    expect(server.received.map((request) => request.method)).toEqual(['POST'])
+    expect(exchange.results.find((result) => result.check === 'status_code_documented')).toMatchObject({
+      outcome: 'failed',
+      level: 'violation',
+      message: `${status} is not documented for createPet (a redirect to /v1/pets-moved, not followed).`,
+    })
+  },
+)
+
+it('follows a redirect within the origin where a request form asks, with the key, and records each hop', async () => {
   const server = await stub((request, response) => {
-    if (request.url === '/v1/pets') {
-      response.writeHead(307, { location: '/v1/pets-moved' })
+    if (request.url === '/v1/pets/') {
+      response.writeHead(301, { location: '/v1/pets' })
       return response.end()
     }
     jsonReply(200, [])(request, response)
   })
-  const exchange = await client(server.url).call('listPets')
-  expect(exchange.response?.status).toBe(200)
+  const exchange = await client(server.url).call('listPets', {
+    rewriteUrl: (url) => `${url}/`,
+    followRedirects: true,
+  })
+  expect(exchange.response).toMatchObject({
+    status: 200,
+    redirects: [{ status: 301, from: `${server.url}/v1/pets/`, location: `${server.url}/v1/pets` }],
+  })
   expect(server.received.map((request) => request.authorization)).toEqual([
     'Bearer key-under-test',
     'Bearer key-under-test',
   ])
+})
+
+it.each([
+  [301, ['POST']],
+  [302, ['POST']],
+  [307, ['POST', 'POST']],
+  [308, ['POST', 'POST']],
+])('sends a POST body again after a %i only where RFC 9110 keeps the method and body', async (status, methods) => {
+  const bodies: Array<string> = []
+  const server = await stub((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => (body += chunk))
+    request.on('end', () => {
+      bodies.push(body)
+      if (request.url === '/v1/pets/') {
+        response.writeHead(status, { location: '/v1/pets' })
+        return response.end()
+      }
+      jsonReply(201, { id: 1, name: 'Rex', categoryId: 1 })(request, response)
+    })
+  })
+  const exchange = await client(server.url).call('createPet', {
+    json: { name: 'Rex', categoryId: 1 },
+    rewriteUrl: (url) => `${url}/`,
+    followRedirects: true,
+  })
+  expect(server.received.map((request) => request.method)).toEqual(methods)
+  expect(bodies.slice(1)).toEqual(methods.length === 2 ? [bodies[0]] : [])
+  expect(exchange.response?.status).toBe(methods.length === 2 ? 201 : status)
+})
+
+it('sends a GET again once when the connection closed before any answer, and never a POST', async () => {
+  let requests = 0
+  const server = await stub((request, response) => {
+    if (++requests === 1 || request.method === 'POST') return request.socket.destroy()
+    jsonReply(200, [])(request, response)
+  })
+  const caller = client(server.url)
+  const exchange = await caller.call('listPets')
+  expect(exchange.response?.status).toBe(200)
+  expect(server.received.map((request) => request.method)).toEqual(['GET', 'GET'])
+  const failure = await caller.call('createPet', { json: { name: 'Rex', categoryId: 1 } }).catch((error) => error)
+  expect(failure).toBeInstanceOf(TransportFailure)
+  expect(failure).toMatchObject({ kind: 'closed', operationId: 'createPet', request: { method: 'POST' } })
+  expect(failure.message).toMatch(
+    /^No answer to POST http:\/\/127.0.0.1:\d+\/v1\/pets \(a body of 29 bytes\): the conn/,
+  )
+  expect(server.received.map((request) => request.method)).toEqual(['GET', 'GET', 'POST'])
 })
 
 it('ends a request that gets no answer within the timeout as a target error', async () => {

@@ -56,6 +56,11 @@ const forwardingHeaders: ReadonlyArray<Header> = [
   ['x-forwarded-port', '443'],
   ['x-real-ip', '127.0.0.1'],
   ['via', '1.1 proxy.example'],
+  ['x-forwarded', 'for=127.0.0.1'],
+  ['x-client-ip', '127.0.0.1'],
+  ['true-client-ip', '127.0.0.1'],
+  ['cf-connecting-ip', '127.0.0.1'],
+  ['x-original-host', 'localhost'],
 ]
 
 /** Where a request seems to come from: a Host, an Origin and proxy headers, hostile or this machine's. */

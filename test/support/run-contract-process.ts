@@ -11,7 +11,14 @@ export function runContractProcess(
   args: Array<string>,
   env: Record<string, string | undefined> = {},
   timeoutMs = 60_000,
-): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+): Promise<{
+  code: number | null
+  stdout: string
+  stderr: string
+  ms: number
+  /** Each stderr line with when it arrived, in ms after the start: progress is printed as the run goes. */
+  stderrLines: Array<{ ms: number; line: string }>
+}> {
   const started = Date.now()
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     env: {
@@ -26,13 +33,19 @@ export function runContractProcess(
   })
   let stdout = ''
   let stderr = ''
+  const stderrLines: Array<{ ms: number; line: string }> = []
   child.stdout.on('data', (chunk) => (stdout += chunk))
-  child.stderr.on('data', (chunk) => (stderr += chunk))
+  child.stderr.on('data', (chunk) => {
+    const ms = Date.now() - started
+    const complete = `${stderr.slice(stderr.lastIndexOf('\n') + 1)}${chunk}`.split('\n').slice(0, -1)
+    stderr += chunk
+    for (const line of complete) stderrLines.push({ ms, line })
+  })
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
   return new Promise((resolve) => {
     child.on('close', (code) => {
       clearTimeout(timer)
-      resolve({ code, stdout, stderr, ms: Date.now() - started })
+      resolve({ code, stdout, stderr, ms: Date.now() - started, stderrLines })
     })
   })
 }

@@ -21,7 +21,7 @@ export interface ServeProcess {
  */
 export async function startServeProcess(
   args: Array<string>,
-  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
+  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number; openFiles?: number } = {},
 ): Promise<ServeProcess> {
   const { child, output } = spawnServe(args, options)
   const exited = once(child, 'exit') as Promise<[number | null, string | null]>
@@ -50,9 +50,16 @@ export async function runServeProcess(
   return { code, ...output }
 }
 
-/** The serve CLI as a child process (no key from the environment), its output gathered as it comes. */
-function spawnServe(args: Array<string>, options: { env?: Record<string, string>; cwd?: string }) {
-  const child = spawn(process.execPath, ['--import', tsxLoader, serveScript, ...args], {
+/**
+ * The serve CLI as a child process (no key from the environment), its output gathered as it comes;
+ * `openFiles`: under that limit of open files (`ulimit -n`, soft and hard), set by a shell that then
+ * becomes node.
+ */
+function spawnServe(args: Array<string>, options: { env?: Record<string, string>; cwd?: string; openFiles?: number }) {
+  const node = [process.execPath, '--import', tsxLoader, serveScript, ...args]
+  const [command, ...commandArgs] =
+    options.openFiles === undefined ? node : ['sh', '-c', `ulimit -n ${options.openFiles} && exec "$@"`, 'sh', ...node]
+  const child = spawn(command as string, commandArgs, {
     env: { ...process.env, PETSTORE_API_KEY: '', ...options.env },
     cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,9 @@
 import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
+import type { RunResult } from '../../contract-tests/model/run-result.ts'
+import { type RunContractOptions, runContract } from '../../contract-tests/run/run-contract.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { findRoute } from '../../mocks/core/route-table.ts'
-import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
+import { createPetStoreMock, type PetStoreMockOptions } from '../../mocks/create-pet-store-mock.ts'
 import type { PetStoreModel } from '../../mocks/model/create-pet-store-model.ts'
 import { createMount } from '../../mocks/msw/create-mount.ts'
 import { parseJson } from '../../spec/json/parse-json.ts'
@@ -47,11 +49,12 @@ export const goodMock: Variant = { name: 'good-mock', description: 'the mock its
 
 /**
  * A fresh good mock with the variant's difference applied: its model change in the default store (the one
- * every request without `X-Mock-Session` reaches), then its wrapper around the mock's fetch.
+ * every request without `X-Mock-Session` reaches), then its wrapper around the mock's fetch. `options` make the
+ * mock (a store that already holds pets: `initialPets`).
  * @example const fetch = await serveVariant(variant)
  */
-export async function serveVariant(variant: Variant): Promise<FetchLike> {
-  const mock = await createPetStoreMock()
+export async function serveVariant(variant: Variant, options: PetStoreMockOptions = {}): Promise<FetchLike> {
+  const mock = await createPetStoreMock(options)
   if (variant.model) {
     // The variant's calls reach the good model through a copy (getters kept live), never its own changed ones.
     const good = mock.model
@@ -59,6 +62,26 @@ export async function serveVariant(variant: Variant): Promise<FetchLike> {
     Object.assign(good, variant.model(unchanged))
   }
   return variant.wrap(mock.fetch)
+}
+
+/**
+ * The whole suite (or `options.only`) against a fresh variant in process, as the variant proofs run it; `mock` makes
+ * the mock it wraps (a store that already holds pets).
+ * @example const result = await judgeVariant(variant, { only: ['status_filter'], explore: { seed } })
+ */
+export async function judgeVariant(
+  variant: Variant,
+  options: Partial<RunContractOptions> = {},
+  mock: PetStoreMockOptions = {},
+): Promise<RunResult> {
+  return runContract({
+    targetName: 'variant',
+    baseUrl: 'http://petstore.test/v1',
+    messagesBaseUrl: 'http://petstore.test',
+    apiKey: developmentApiKey,
+    fetch: await serveVariant(variant, mock),
+    ...options,
+  })
 }
 
 /**

@@ -1,13 +1,14 @@
 import { addRoute, createRouter, findRoute } from 'rou3'
-import { InvalidPetsError, readPetStoreState, replacePetStoreState } from '../../model/pet-store-state.ts'
+import { InvalidPetsError, replacePetStoreState, serializePetStoreState } from '../../model/pet-store-state.ts'
 import type { PetStoreCore } from '../create-pet-store-core.ts'
 import { methodNotAllowed, routeNotFound } from '../dispatch.ts'
 import { errorResponse, internalErrorResponse, MockError } from '../mock-error.ts'
-import { corsHeaders, jsonResponse, type MockResponse } from '../mock-response.ts'
+import { corsHeaders, jsonResponse, jsonTextResponse, type MockResponse } from '../mock-response.ts'
 import type { BodyRead } from '../operation-request.ts'
 import { queryValue } from '../query-value.ts'
 import { jsonMediaTypeProblem, readJsonBody } from '../read-json-body.ts'
 import { type AdminCaller, type AdminGuard, admitAdmin } from './admin-guard.ts'
+import { adminPageFiles } from './admin-page.ts'
 import { sessionName } from './mock-sessions.ts'
 
 export type { AdminGuard }
@@ -35,6 +36,15 @@ type AdminHandler = (context: {
 const noContent: MockResponse = { status: 204, headers: {} }
 
 const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
+  // The admin page (behind the same guard as the API it calls), at `/__mock/` and at `/__mock`.
+  '/': { GET: () => adminPageFiles['/'] },
+  '/admin.js': { GET: () => adminPageFiles['/admin.js'] },
+  '/admin.css': { GET: () => adminPageFiles['/admin.css'] },
+  '/icon.svg': { GET: () => adminPageFiles['/icon.svg'] },
+  '/sessions': {
+    GET: ({ core }) =>
+      jsonResponse(200, { sessions: core.sessions.list().map(({ name, rules }) => ({ name, rules: rules.size })) }),
+  },
   '/reset': {
     POST: async ({ core, session }) => {
       await core.reset(session)
@@ -71,7 +81,8 @@ const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
     },
   },
   '/state': {
-    GET: async ({ core, session }) => jsonResponse(200, readPetStoreState(await core.sessions.get(session).model())),
+    GET: async ({ core, session }) =>
+      jsonTextResponse(200, await serializePetStoreState(await core.sessions.get(session).model())),
     PUT: async ({ core, session, request }) => {
       const state = await readJsonBody({ params: {}, query: new URLSearchParams(), ...request })
       try {

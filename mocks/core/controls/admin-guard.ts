@@ -1,5 +1,6 @@
 import { constantTimeEqual } from '../constant-time-equal.ts'
 import { MockError } from '../mock-error.ts'
+import { isForwardingHeader } from './forwarding-header.ts'
 
 /** Who may use the admin API. */
 export interface AdminGuard {
@@ -28,9 +29,10 @@ export interface AdminCaller {
  * Decides whether an admin request may go on, or throws the `MockError` to answer (403, or 401 off loopback
  * with a token configured). The admin token lets any request through. Without it, off loopback nothing
  * may; on loopback only a request sent straight from this machine: no forwarding header (`Forwarded`,
- * `X-Forwarded-*`, `X-Real-IP`, `Via`), a `Host` that is a loopback name or an allowed host (a DNS
- * rebinding page sends its own name), and an `Origin`, if any, of the same kind (another web site's page
- * sends its own). A preflight is judged without the token, which a browser never sends with one.
+ * `Via`, `X-Forwarded*`, a client address as proxies pass it on: `isForwardingHeader`), a `Host` that is
+ * a loopback name or an allowed host (a DNS rebinding page sends its own name), and an `Origin`, if any,
+ * of the same kind (another web site's page sends its own). A preflight is judged without the token,
+ * which a browser never sends with one.
  * Returns the origin whose page may read the answer (CORS): only an accepted one, never another.
  * @example const { corsOrigin } = admitAdmin(guard, request, request.method === 'OPTIONS')
  */
@@ -74,8 +76,7 @@ function forbidden(message: string): MockError {
 /** Why a request does not look sent straight from this machine, or undefined when it does. */
 function notFromThisMachine(guard: AdminGuard, request: AdminCaller, origin: string | undefined): string | undefined {
   for (const name of request.headerNames())
-    if (name === 'forwarded' || name.startsWith('x-forwarded-') || name === 'x-real-ip' || name === 'via')
-      return `it came through a proxy (a ${name} header)`
+    if (isForwardingHeader(name)) return `it came through a proxy (a ${name} header)`
   const allowed = guard.allowedHosts ?? []
   const host = request.header('host')
   // No Host at all (an HTTP/1.0 tool) names nothing a web page could have rebound.

@@ -5,7 +5,7 @@ import type { JournalEntry, JournalFilter } from './request-journal.ts'
 import type { MockRule, MockRuleInput } from './rule-set.ts'
 
 /** Rules of one session: what `POST/GET/DELETE /__mock/rules` do over HTTP. */
-export interface RuleControls {
+interface RuleControls {
   /** Adds a rule; throws a `MockError` (400 `invalid_rule`) naming what is wrong. */
   add(rule: MockRuleInput): MockRule
   list(): Array<MockRule>
@@ -15,14 +15,14 @@ export interface RuleControls {
 }
 
 /** The journal: what `GET/DELETE /__mock/requests` do over HTTP. */
-export interface JournalControls {
+interface JournalControls {
   /** Oldest first, filtered by method and path (as sent or as the spec writes it). */
   list(filter?: Omit<JournalFilter, 'session'>): Array<JournalEntry>
   clear(): void
 }
 
 /** One `X-Mock-Session`: send `headers` with your requests to use its store and rules. */
-export interface SessionControls {
+interface SessionControls {
   name: string
   headers: { 'x-mock-session': string }
   rules: RuleControls

@@ -4,7 +4,7 @@ import { MockError } from '../mock-error.ts'
 import { createRuleSet, type RuleSet } from './rule-set.ts'
 
 /** One client's own mock: a store seeded like the default one, and its own rules. */
-export interface MockSession {
+interface MockSession {
   /** The `X-Mock-Session` name, or null for the default store. */
   readonly name: string | null
   readonly rules: RuleSet
@@ -20,10 +20,12 @@ export interface MockSessions {
   get(name: string | null): MockSession
   /** Drops every named session and resets the default one. */
   resetAll(): Promise<void>
+  /** The named sessions, least recently used first, without using them (the order stays as it is). */
+  list(): Array<MockSession & { name: string }>
   readonly size: number
 }
 
-export interface MockSessionsOptions {
+interface MockSessionsOptions {
   /** The default store. */
   model: PetStoreModel
   /**
@@ -79,19 +81,19 @@ export function createMockSessions({
 
   function createSession(name: string): MockSession {
     const rules = createRuleSet(seed, basePaths)
-    let store: Promise<PetStoreModel> | undefined
+    let creating: Promise<PetStoreModel> | undefined
     let ready: PetStoreModel | undefined
     return {
       name,
       rules,
       model() {
         if (ready) return ready
-        store ??= createModel().then((created) => (ready = created))
-        return store
+        creating ??= createModel().then((created) => (ready = created))
+        return creating
       },
       async reset() {
         rules.clear()
-        if (store) await (await store).reset()
+        if (creating) await (await creating).reset()
       },
     }
   }
@@ -114,6 +116,7 @@ export function createMockSessions({
       named.set(name, session)
       return session
     },
+    list: () => [...named.values()] as Array<MockSession & { name: string }>,
     async resetAll() {
       named.clear()
       await defaultSession.reset()

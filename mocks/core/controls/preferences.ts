@@ -76,7 +76,7 @@ export function parseCode(raw: string | number, route: OperationSpec, what: stri
 }
 
 /** A delay in whole milliseconds, 0-60000. */
-export function parseDelay(raw: string | number, what: string): number {
+function parseDelay(raw: string | number, what: string): number {
   const text = String(raw)
   const delay = /^[0-9]{1,5}$/.test(text) ? Number(text) : Number.NaN
   if (delay >= 0 && delay <= maxDelayMs) return delay
@@ -84,7 +84,7 @@ export function parseDelay(raw: string | number, what: string): number {
 }
 
 /** One of `reset`, `malformed`, `timeout`. */
-export function parseFault(raw: string, what: string): Fault {
+function parseFault(raw: string, what: string): Fault {
   const fault = faults.find((known) => known === raw)
   if (fault) return fault
   throw invalid(`${what} must be one of ${faults.join(', ')}, got ${shown(raw)}.`)

@@ -29,7 +29,7 @@ export interface MockRule extends MockRuleInput {
 }
 
 /** At most this many rules per session: enough for any test, few enough to match in no time. */
-export const maxRules = 100
+const maxRules = 100
 
 const ruleSchema = z.strictObject({
   method: z.string().regex(/^[A-Za-z]{1,10}$/, 'a method name such as GET'),

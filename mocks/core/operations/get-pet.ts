@@ -18,7 +18,10 @@ export const getPet: Operation = ({ request, model, route }) => {
 
 const serialized = new WeakMap<Pet, string>()
 
-/** A pet as JSON, serialized once: pets never change after they are created. */
+/**
+ * A pet as JSON, serialized once per record: the store's records are frozen, and a change to a pet stores
+ * a new record (`PetTable`), so the JSON kept for a record is never stale.
+ */
 function serializedPet(pet: Pet): string {
   let json = serialized.get(pet)
   if (json === undefined) {

@@ -3,7 +3,7 @@ import type { PetStoreModel } from '../../model/create-pet-store-model.ts'
 import type { MockResponse } from '../mock-response.ts'
 import type { OperationRequest } from '../operation-request.ts'
 
-export interface OperationContext {
+interface OperationContext {
   request: OperationRequest
   model: PetStoreModel
   route: OperationSpec

@@ -6,6 +6,7 @@ import { type RunResult, runContract, type ScenarioResult } from 'petstore-contr
 import { createPetStoreHandlers } from 'petstore-contract/msw'
 import { type PetStoreServer, startPetStoreServer } from 'petstore-contract/node'
 import { type PetStoreNetwork, petStoreFixture } from 'petstore-contract/playwright'
+import { type ContractSuiteOptions, describeContract } from 'petstore-contract/vitest'
 
 const mock: PetStoreMock = await createPetStoreMock({ seed: 2, baseUrl: 'https://api.example.com/v1' })
 const server = setupServer(...mock.handlers, ...(await createPetStoreHandlers()).handlers)
@@ -20,5 +21,15 @@ const result: RunResult = await runContract({
 })
 const exitCode: 0 | 1 | 2 = result.exitCode
 const firstScenario: ScenarioResult | undefined = result.scenarios[0]
+const suite: ContractSuiteOptions = {
+  targetName: 'staging',
+  baseUrl: 'https://staging.example.com/v1',
+  messagesBaseUrl: 'https://staging.example.com',
+  apiKey: 'key',
+  reportDir: 'reports',
+  only: ['listPets'],
+}
+const defineSuite = (): void => describeContract(suite)
+const createdIds: Array<string> | undefined = result.created?.ids
 export const test = base.extend<{ petStore: PetStoreNetwork }>({ petStore: petStoreFixture({ seed: 1 }) })
-export { exitCode, firstScenario, newPet, pets, server }
+export { createdIds, defineSuite, exitCode, firstScenario, newPet, pets, server }

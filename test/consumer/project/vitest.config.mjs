@@ -1,3 +1,3 @@
-// The project's own vitest config, deliberately unusable for the contract suite: `npx petstore-contract` must not
-// pick it up (it runs vitest with its own root and no config file).
-export default { test: { include: ['nothing/**/*.test.ts'], setupFiles: ['./no-such-setup-file.js'] } }
+// The project's own vitest config: its tests, the contract suite among them (contract/contract.test.mjs, through
+// `petstore-contract/vitest`). `npx petstore-contract` never reads it: the command runs no vitest.
+export default { test: { include: ['contract/**/*.test.mjs'] } }

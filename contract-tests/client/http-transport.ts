@@ -1,0 +1,210 @@
+import pLimit, { type LimitFunction } from 'p-limit'
+import type { ExchangeResponse, Redirect } from '../model/exchange.ts'
+import { classifyFetchError } from './classify-fetch-error.ts'
+import { readResponse } from './read-response.ts'
+import { redirectHop } from './redirect-hop.ts'
+import { TargetError } from './target-error.ts'
+import { TransportFailure, type UnansweredRequest } from './transport-failure.ts'
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
+
+export interface TransportOptions {
+  fetch: FetchLike
+  /** Deadline of each request, headers and body together. */
+  timeoutMs: number
+  /** Largest body read from a response, in decoded bytes. */
+  maxBodyBytes: number
+  /** Deepest nesting of arrays and objects parsed in a response body. */
+  maxJsonDepth: number
+  /** How many times a 429 with Retry-After is retried. */
+  maxRetries: number
+  /** Longest Retry-After honoured, in ms. */
+  maxRetryDelayMs: number
+  /** Requests in flight at once, whoever sends them. */
+  concurrency: number
+}
+
+/** A request as the transport sends it. */
+export interface OutgoingRequest {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body?: string
+  /** The body as raw bytes, when they are not UTF-8 text (`body` then shows them in reports). */
+  bytes?: Uint8Array
+  /** Sends the body as a stream of unknown length: `Transfer-Encoding: chunked`. */
+  chunked?: boolean
+  /** Follow redirects within the origin (see `CallOptions.followRedirects`). */
+  followRedirects?: boolean
+}
+
+// RFC 9110 section 9.2.2: a request with an idempotent method may be sent again after a connection failure
+// before any answer came; a POST never is, as the first one may have been acted upon.
+const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE'])
+const maxRedirects = 5
+
+/**
+ * The one way the suite's requests reach a target: at most `concurrency` in flight, each within its deadline and
+ * read cap; a 429 with Retry-After pauses every request (a few times at most); an idempotent request is sent again
+ * once after its connection failed before any answer; a request that still gets no whole answer throws a
+ * `TransportFailure` for that one request. Only when nothing answers any more (twice the concurrency in a row,
+ * at least 10) or the target keeps rate limiting does every request from then on throw the `TargetError` in
+ * `halted`: the target could not be judged.
+ * @example const answer = await transport.send({ method: 'GET', url, headers })
+ */
+export class HttpTransport {
+  /** Set once the target can no longer be judged: every request throws it. */
+  halted?: TargetError
+  /** The largest request body the target answered (any status): a closed connection above it may be a limit. */
+  largestAnsweredBodyBytes = 0
+  private readonly limit: LimitFunction
+  private readonly maxFailuresInARow: number
+  private failuresInARow = 0
+  private pausedUntil = 0
+  private rateLimitedInARow = 0
+
+  constructor(private readonly options: TransportOptions) {
+    this.limit = pLimit(options.concurrency)
+    this.maxFailuresInARow = Math.max(10, 2 * options.concurrency)
+  }
+
+  send(request: OutgoingRequest): Promise<ExchangeResponse> {
+    return this.limit(() => this.sendNow(request))
+  }
+
+  private async sendNow(request: OutgoingRequest): Promise<ExchangeResponse> {
+    try {
+      const answer = await this.answerOf(request)
+      this.failuresInARow = 0
+      return answer
+    } catch (error) {
+      if (!(error instanceof TransportFailure)) throw error
+      if (++this.failuresInARow >= this.maxFailuresInARow)
+        this.halted ??= new TargetError(
+          `${error.message} The target stopped answering: ${this.failuresInARow} requests in a row ` +
+            'got no whole answer.',
+        )
+      throw this.halted ?? error
+    }
+  }
+
+  /** Rate limiting concerns the whole client: a Retry-After pauses every request, and the 429s in a row are counted
+   * across requests, so requests in flight together do not multiply the retries. */
+  private async answerOf(request: OutgoingRequest): Promise<ExchangeResponse> {
+    const { maxRetries, maxRetryDelayMs } = this.options
+    for (let attempt = 0; ; attempt++) {
+      if (this.halted) throw this.halted
+      const pause = this.pausedUntil - Date.now()
+      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause))
+      if (this.halted) throw this.halted
+      const started = performance.now()
+      const { response, redirects, unanswered } = await this.fetchFollowing(request)
+      if (response.status !== 429) {
+        this.rateLimitedInARow = 0
+        const answer = await readResponse(response, unanswered, this.options, started)
+        return redirects.length > 0 ? { ...answer, redirects } : answer
+      }
+      await response.body?.cancel().catch(() => {})
+      this.rateLimitedInARow++
+      const retryAfter = retryDelayMs(response.headers.get('retry-after'))
+      if (retryAfter === undefined || retryAfter > maxRetryDelayMs || this.rateLimitedInARow > maxRetries) {
+        const retries = Math.max(attempt, Math.min(maxRetries, this.rateLimitedInARow - 1))
+        this.halted ??= new TargetError(
+          `The target is rate limiting: ${request.method} ${request.url} still answered 429 after ${retries} retries.`,
+        )
+        throw this.halted
+      }
+      this.pausedUntil = Math.max(this.pausedUntil, Date.now() + retryAfter)
+    }
+  }
+
+  /** Sends a request and, when it asks, the same request to where a redirect within the origin points. */
+  private async fetchFollowing(
+    request: OutgoingRequest,
+  ): Promise<{ response: Response; redirects: Array<Redirect>; unanswered: UnansweredRequest }> {
+    const origin = new URL(request.url).origin
+    const redirects: Array<Redirect> = []
+    let url = request.url
+    for (;;) {
+      const unanswered = { method: request.method, url, bodyBytes: byteLength(request.body) }
+      const response = await this.fetchOnceOrAgain(request, unanswered)
+      if (!request.followRedirects || redirects.length === maxRedirects) return { response, redirects, unanswered }
+      const location = response.headers.get('location')
+      const hop = redirectHop({ status: response.status, location, method: request.method, url, origin })
+      if (!hop || 'stop' in hop) return { response, redirects, unanswered }
+      await response.body?.cancel().catch(() => {})
+      redirects.push({ status: response.status, from: url, location: hop.follow })
+      url = hop.follow
+    }
+  }
+
+  private async fetchOnceOrAgain(request: OutgoingRequest, unanswered: UnansweredRequest): Promise<Response> {
+    try {
+      return await this.fetchOnce(request, unanswered)
+    } catch (error) {
+      const again =
+        error instanceof TransportFailure &&
+        (error.kind === 'closed' || error.kind === 'refused') &&
+        idempotentMethods.has(request.method)
+      if (!again) throw error
+      try {
+        return await this.fetchOnce(request, unanswered)
+      } catch (second) {
+        throw second instanceof TransportFailure ? second.again() : second
+      }
+    }
+  }
+
+  private async fetchOnce(
+    { method, headers, ...payload }: OutgoingRequest,
+    unanswered: UnansweredRequest,
+  ): Promise<Response> {
+    const { timeoutMs } = this.options
+    let response: Response
+    try {
+      response = await this.options.fetch(unanswered.url, {
+        method,
+        headers,
+        ...requestBody(payload),
+        redirect: 'manual',
+        // One deadline for the whole answer: the same signal aborts a body that is still arriving.
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+    } catch (error) {
+      const { kind, cause } = classifyFetchError(error)
+      throw new TransportFailure(kind, unanswered, cause, timeoutMs)
+    }
+    this.largestAnsweredBodyBytes = Math.max(this.largestAnsweredBodyBytes, unanswered.bodyBytes)
+    return response
+  }
+}
+
+const encoder = new TextEncoder()
+
+/**
+ * The body part of a fetch call, made afresh for each attempt (a stream is read once). A chunked body is a
+ * stream of two chunks of unknown total length: fetch sends it with `Transfer-Encoding: chunked`.
+ */
+function requestBody({ body, bytes, chunked }: Pick<OutgoingRequest, 'body' | 'bytes' | 'chunked'>): RequestInit {
+  const raw = bytes ?? (chunked && body !== undefined ? encoder.encode(body) : undefined)
+  if (!chunked) return raw === undefined ? { body } : { body: raw as Uint8Array<ArrayBuffer> }
+  if (raw === undefined) return {}
+  const half = Math.ceil(raw.byteLength / 2)
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(raw.slice(0, half))
+      if (half < raw.byteLength) controller.enqueue(raw.slice(half))
+      controller.close()
+    },
+  })
+  return { body: stream, duplex: 'half' } as RequestInit
+}
+
+const byteLength = (body: string | undefined): number => (body === undefined ? 0 : Buffer.byteLength(body))
+
+function retryDelayMs(header: string | null): number | undefined {
+  if (header === null) return undefined
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000
+  const date = Date.parse(header)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
+}

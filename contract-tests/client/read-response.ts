@@ -1,0 +1,67 @@
+import { parseJson } from '../../spec/json/parse-json.ts'
+import type { ExchangeResponse } from '../model/exchange.ts'
+import { causeOf, isTimeout } from './classify-fetch-error.ts'
+import { nestsDeeperThan } from './json-nesting.ts'
+import { BodyReadError, readCappedText } from './read-capped-text.ts'
+import { TransportFailure, type UnansweredRequest } from './transport-failure.ts'
+
+export interface ReadLimits {
+  /** Largest body read, in decoded bytes. */
+  maxBodyBytes: number
+  /** Deepest nesting of arrays and objects parsed. */
+  maxJsonDepth: number
+  timeoutMs: number
+}
+
+/**
+ * Reads an answer whole within its limits: the body up to the read cap (past it, `truncated`), parsed as JSON
+ * unless it nests deeper than the client parses (`notParsed` says so) and without losing an int64. A body that
+ * fails while it arrives (a reset, the request's deadline) is a `TransportFailure` of kind `incomplete`.
+ * @example const answer = await readResponse(response, request, limits, performance.now())
+ */
+export async function readResponse(
+  response: Response,
+  request: UnansweredRequest,
+  { maxBodyBytes, maxJsonDepth, timeoutMs }: ReadLimits,
+  started: number,
+): Promise<ExchangeResponse> {
+  let read: Awaited<ReturnType<typeof readCappedText>>
+  try {
+    read = await readCappedText(response, maxBodyBytes)
+  } catch (error) {
+    const failure = error instanceof BodyReadError ? error : new BodyReadError(error, 0)
+    const cause = isTimeout(failure.cause) ? 'timeout' : causeOf(failure.cause)
+    const answer = { status: response.status, bytesRead: failure.bytesRead }
+    throw new TransportFailure('incomplete', request, cause, timeoutMs, answer)
+  }
+  const tooDeep = !read.truncated && nestsDeeperThan(read.text, maxJsonDepth)
+  let json: unknown
+  let jsonParsed = false
+  if (!read.truncated && !tooDeep && read.text !== '') {
+    try {
+      // Lossless: an int64 beyond 2^53 is read to the digit, never rounded.
+      json = parseJson(read.text)
+      jsonParsed = true
+    } catch {
+      // Not JSON: the checks report it.
+    }
+  }
+  return {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    bodyText: read.text,
+    bodyBytes: read.bytes,
+    json,
+    jsonParsed,
+    truncated: read.truncated,
+    bom: read.bom,
+    utf8: read.utf8,
+    setCookies: response.headers.getSetCookie(),
+    ...(tooDeep && {
+      notParsed:
+        `The body nests arrays and objects more than ${maxJsonDepth} levels deep, deeper than the client parses ` +
+        '(RFC 8259 section 9 lets a parser limit nesting).',
+    }),
+    durationMs: Math.round(performance.now() - started),
+  }
+}

@@ -1,0 +1,116 @@
+import { operations } from '../../spec/operations.ts'
+import { adminBasePath } from '../core/controls/admin-api.ts'
+import { allowedHostName } from '../core/controls/admin-guard.ts'
+import { developmentApiKey } from '../core/create-pet-store-core.ts'
+import { onStopRequest } from '../lifecycle/on-stop-request.ts'
+import { defaultModelOptions } from '../model/create-pet-store-model.ts'
+import { InvalidPetsError } from '../model/parse-pets.ts'
+import { isLoopbackHost } from '../node/is-loopback-host.ts'
+import { startPetStoreServer } from '../node/start-pet-store-server.ts'
+import { CliError } from './cli-error.ts'
+import { listenError } from './listen-error.ts'
+import { parseCliArgs } from './parse-cli-args.ts'
+import { parseInteger } from './parse-integer.ts'
+import { resolveApiKeys } from './resolve-api-keys.ts'
+import { runCli } from './run-cli.ts'
+import { serveHelp } from './serve-help.ts'
+import { prepareServeState, stateServeHelp, stateServeOptions } from './serve-options.ts'
+import { runSnapshotCli } from './snapshot-cli.ts'
+
+/**
+ * The standalone server's command line (`npm start` here, `petstore-mock` where the package is installed):
+ * serves until SIGINT, SIGTERM or the end of the process that started it, and returns the exit code of a
+ * mistake (one line on stderr).
+ * `command` is what the usage line of `--help` calls it.
+ * @example process.exitCode = await runMockCli(process.argv.slice(2), process.env, 'petstore-mock')
+ */
+export function runMockCli(
+  argv: Array<string>,
+  env: Record<string, string | undefined>,
+  command: string,
+): Promise<number> {
+  return runCli(async () => {
+    if (argv[0] === 'snapshot') return runSnapshotCli(argv.slice(1), env, command)
+    const { values } = parseCliArgs({
+      args: argv,
+      options: {
+        port: { type: 'string', default: '4010' },
+        host: { type: 'string', default: '127.0.0.1' },
+        seed: { type: 'string', default: String(defaultModelOptions.seed) },
+        pets: { type: 'string' },
+        'max-pets': { type: 'string', default: String(defaultModelOptions.maxPets) },
+        'api-key': { type: 'string', multiple: true, default: [] },
+        'admin-token': { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true, default: [] },
+        'journal-size': { type: 'string', default: '1000' },
+        'max-sessions': { type: 'string', default: '1000' },
+        help: { type: 'boolean', short: 'h', default: false },
+        ...stateServeOptions,
+      },
+    })
+    if (values.help) {
+      console.log(`${serveHelp(command)}\n\n${stateServeHelp}`)
+      return 0
+    }
+    const port = parseInteger('--port', values.port, 0, 65_535)
+    const seed = parseInteger('--seed', values.seed, 0, 2 ** 31 - 1)
+    const pets = values.pets === undefined ? undefined : parseInteger('--pets', values.pets, 0, 1_000_000)
+    const maxPets = parseInteger('--max-pets', values['max-pets'], 1, 100_000_000)
+    if (pets !== undefined && pets > maxPets)
+      throw new CliError(`--pets ${pets} is more than --max-pets ${maxPets}: raise --max-pets or seed fewer pets.`)
+    const { keys, development } = resolveApiKeys(values['api-key'], env.PETSTORE_API_KEY)
+
+    const journalSize = parseInteger('--journal-size', values['journal-size'], 0, 1_000_000)
+    const maxSessions = parseInteger('--max-sessions', values['max-sessions'], 1, 100_000)
+    const adminToken = values['admin-token'] ?? env.PETSTORE_ADMIN_TOKEN
+    const allowedHosts = values['allowed-host'].map((value) => {
+      const name = allowedHostName(value)
+      if (name === undefined)
+        throw new CliError(
+          `--allowed-host expects a host name or address without a port (a leading dot allows the names under ` +
+            `it), got ${JSON.stringify(value.slice(0, 80))}.`,
+        )
+      return name
+    })
+
+    const state = await prepareServeState(values, maxPets)
+    const mock = await startPetStoreServer({
+      seed,
+      pets,
+      maxPets,
+      apiKeys: keys,
+      host: values.host,
+      port,
+      adminToken,
+      allowedHosts,
+      journalSize,
+      maxSessions,
+      ...state.modelOptions,
+    }).catch((error) => {
+      throw error instanceof InvalidPetsError ? new CliError(error.message) : listenError(values.host, port, error)
+    })
+    const { baseUrl, messagesBaseUrl } = mock
+    await state.attach(mock.model).catch(async (error: unknown) => {
+      await mock.close()
+      throw error
+    })
+    const keyNote = development
+      ? `development key "${developmentApiKey}"`
+      : `${keys.length} API key(s) from ${values['api-key'].length > 0 ? '--api-key' : 'PETSTORE_API_KEY'}`
+    const adminNote = isLoopbackHost(values.host)
+      ? 'admin API open on loopback'
+      : adminToken
+        ? 'admin API needs the admin token'
+        : 'admin API closed (no admin token)'
+    // Before the ready line: whoever reads it may stop the server at once.
+    onStopRequest((reason) => {
+      console.log(`Pet Store mock stopping (${reason})`)
+      void mock.close().then(() => process.exit(0))
+    })
+    console.log(
+      `Pet Store mock ready: ${baseUrl} (messages: ${messagesBaseUrl}${operations.sendMessage.path}), ` +
+        `${mock.model.allPets().length} pets, seed ${seed}, ${keyNote}${state.note ? `, ${state.note}` : ''}, ` +
+        `${adminNote} at ${new URL(baseUrl).origin}${adminBasePath}`,
+    )
+  })
+}

@@ -1,0 +1,44 @@
+import type { IncomingMessage } from 'node:http'
+import { type StubServer, startStubServer } from './start-stub-server.ts'
+
+/** What the upstream answered, before the proxy passes it on. */
+export interface UpstreamAnswer {
+  status: number
+  headers: Record<string, string>
+  body: Buffer
+}
+
+/**
+ * A loopback server in front of `origin` (the standalone mock, say) that forwards every request as it came, then
+ * answers with what `answer` makes of the upstream's answer: a deployment that differs from the mock in one way
+ * (slow, echoing, ...). Return undefined from `answer` to pass the upstream's on.
+ * @example const slow = await startProxyServer(mock.baseUrl, async (upstream) => { await sleep(250); return upstream })
+ */
+export function startProxyServer(
+  origin: string,
+  answer: (upstream: UpstreamAnswer, request: IncomingMessage) => Promise<UpstreamAnswer | undefined> | undefined,
+): Promise<StubServer> {
+  const upstream = new URL(origin).origin
+  return startStubServer(async (request, response) => {
+    const chunks: Array<Buffer> = []
+    for await (const chunk of request) chunks.push(chunk as Buffer)
+    const headers: Record<string, string> = {}
+    for (const [name, value] of Object.entries(request.headers))
+      if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value
+    const forwarded = await fetch(`${upstream}${request.url}`, {
+      method: request.method,
+      headers,
+      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+    })
+    const received = {
+      status: forwarded.status,
+      headers: Object.fromEntries(forwarded.headers),
+      body: Buffer.from(await forwarded.arrayBuffer()),
+    }
+    const { status, headers: sent, body } = (await answer(received, request)) ?? received
+    // The body is sent whole: a length or encoding the upstream chose for its own would not fit it.
+    const kept = Object.entries(sent).filter(([name]) => !['content-length', 'content-encoding'].includes(name))
+    response.writeHead(status, Object.fromEntries(kept))
+    response.end(body)
+  })
+}
