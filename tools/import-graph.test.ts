@@ -22,7 +22,7 @@ it('has no folder-level import cycle in spec/, mocks/ or contract-tests/', () =>
   const cycles = folderCycles(productEdges).map((folders) => describeCycle(folders, productEdges))
   expect(
     cycles,
-    `Shared types belong in a folder both sides import (contract-tests/model/).\n${cycles.join('\n')}`,
+    `Shared types belong in a folder both sides import (contract-tests/shared/).\n${cycles.join('\n')}`,
   ).toEqual([])
 })
 

@@ -1,4 +1,4 @@
-import { specChooses } from '../model/citations.ts'
+import { specChooses } from '../shared/citations.ts'
 import { ownMethod, passed, type ResponseCheck, warning } from './response-check.ts'
 
 /** A deprecated operation announces it: `Deprecation` and `Sunset` headers. Missing ones are a deviation only. */

@@ -1,4 +1,4 @@
-import { interfaceSays } from '../model/citations.ts'
+import { interfaceSays } from '../shared/citations.ts'
 import { excerpt, failed, passed, type ResponseCheck } from './response-check.ts'
 
 /** A 4xx or 5xx body is an `Error` with a non-empty code and message and the same status as the response. */

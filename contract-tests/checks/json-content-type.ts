@@ -1,4 +1,4 @@
-import { interfaceSays } from '../model/citations.ts'
+import { interfaceSays } from '../shared/citations.ts'
 import { failed, passed, type ResponseCheck } from './response-check.ts'
 
 /** A JSON media type, `application/json` or `application/*+json`, with any parameters. */

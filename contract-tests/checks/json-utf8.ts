@@ -1,4 +1,4 @@
-import { standardSays } from '../model/citations.ts'
+import { standardSays } from '../shared/citations.ts'
 import { jsonMediaType } from './json-content-type.ts'
 import { excerpt, failed, passed, type ResponseCheck } from './response-check.ts'
 

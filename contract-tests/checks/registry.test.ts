@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { operations } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
-import type { Exchange, ExchangeResponse } from '../model/exchange.ts'
+import type { Exchange, ExchangeResponse } from '../shared/exchange.ts'
 import { deprecationHeaders } from './deprecation-headers.ts'
 import { errorBodyConformance } from './error-body-conformance.ts'
 import { jsonContentType } from './json-content-type.ts'

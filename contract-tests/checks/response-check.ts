@@ -1,6 +1,6 @@
 import type { OperationSpec } from '../../spec/operations.ts'
-import { detachedSlice } from '../model/detached-text.ts'
-import type { Basis, CheckResult, Exchange, ExchangeResponse } from '../model/exchange.ts'
+import { detachedSlice } from '../shared/detached-text.ts'
+import type { Basis, CheckResult, Exchange, ExchangeResponse } from '../shared/exchange.ts'
 
 export type CheckVerdict = Omit<CheckResult, 'check' | 'level' | 'basis'>
 

@@ -1,4 +1,4 @@
-import { interfaceSays } from '../model/citations.ts'
+import { interfaceSays } from '../shared/citations.ts'
 import { excerpt, failed, passed, type ResponseCheck } from './response-check.ts'
 
 /** The body is valid against the spec's schema for the operation and status. */

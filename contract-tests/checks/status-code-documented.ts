@@ -1,4 +1,4 @@
-import { interfaceSays } from '../model/citations.ts'
+import { interfaceSays } from '../shared/citations.ts'
 import { failed, ownMethod, passed, type ResponseCheck } from './response-check.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { compareWithMock } from '../compare/compare-with-mock.ts'
-import type { RunResult } from '../model/run-result.ts'
 import { runContract } from '../run/run-contract.ts'
 import { selectScenarios } from '../run/select-scenarios.ts'
+import type { RunResult } from '../shared/run-result.ts'
 
 /** How the target was run: the mock's run sends the same named scenarios the same way. */
 export interface MockTwinOptions {

@@ -1,5 +1,5 @@
-import type { ScenarioResult } from '../model/scenario-result.ts'
 import type { ProgressEvent } from '../run/run-contract.ts'
+import type { ScenarioResult } from '../shared/scenario-result.ts'
 
 export interface ProgressPrinterOptions {
   /** Writes one whole line (a log: CI, a file, a pipe). */

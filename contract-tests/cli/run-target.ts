@@ -1,6 +1,6 @@
 import type { FetchLike } from '../client/contract-client.ts'
-import type { RunResult } from '../model/run-result.ts'
 import { type ProgressEvent, runContract } from '../run/run-contract.ts'
+import type { RunResult } from '../shared/run-result.ts'
 import type { RunConfig } from './resolve-run-config.ts'
 import type { TargetSpec } from './target-spec.ts'
 

@@ -1,5 +1,5 @@
-import type { ExploreOptions } from '../model/explore-options.ts'
-import type { RunResult, TargetInfo } from '../model/run-result.ts'
+import type { ExploreOptions } from '../shared/explore-options.ts'
+import type { RunResult, TargetInfo } from '../shared/run-result.ts'
 
 export interface UnjudgedRunOptions {
   target: TargetInfo

@@ -1,5 +1,5 @@
 import pLimit, { type LimitFunction } from 'p-limit'
-import type { ExchangeResponse, Redirect } from '../model/exchange.ts'
+import type { ExchangeResponse, Redirect } from '../shared/exchange.ts'
 import { classifyFetchError } from './classify-fetch-error.ts'
 import { readResponse } from './read-response.ts'
 import { redirectHop } from './redirect-hop.ts'

@@ -1,5 +1,5 @@
 import { parseJson } from '../../spec/json/parse-json.ts'
-import type { ExchangeResponse } from '../model/exchange.ts'
+import type { ExchangeResponse } from '../shared/exchange.ts'
 import { causeOf, isTimeout } from './classify-fetch-error.ts'
 import { nestsDeeperThan } from './json-nesting.ts'
 import { BodyReadError, readCappedText } from './read-capped-text.ts'

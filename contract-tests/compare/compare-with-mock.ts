@@ -2,9 +2,9 @@ import { openapiDocument } from '../../spec/openapi-document.ts'
 import { operations } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { type JsonSchema, resolve } from '../generate/spec-parameters.ts'
-import type { Difference } from '../model/comparison.ts'
-import type { Exchange } from '../model/exchange.ts'
-import type { RunResult } from '../model/run-result.ts'
+import type { Difference } from '../shared/comparison.ts'
+import type { Exchange } from '../shared/exchange.ts'
+import type { RunResult } from '../shared/run-result.ts'
 
 type Json = Record<string, unknown>
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)

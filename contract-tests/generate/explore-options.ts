@@ -1,4 +1,4 @@
-import type { ExploreOptions } from '../model/explore-options.ts'
+import type { ExploreOptions } from '../shared/explore-options.ts'
 
 export type { ExploreOptions }
 

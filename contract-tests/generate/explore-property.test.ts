@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import { expect, it } from 'vitest'
 import { TargetError } from '../client/target-error.ts'
 import { TransportFailure } from '../client/transport-failure.ts'
-import type { CheckResult } from '../model/exchange.ts'
-import type { ScenarioContext } from '../model/scenario.ts'
+import type { CheckResult } from '../shared/exchange.ts'
+import type { ScenarioContext } from '../shared/scenario.ts'
 import { exploreProperty } from './explore-property.ts'
 
 const options = { seed: 1, maxExamples: 30, concurrency: 2, timeBudgetMs: 5_000 }

@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { TargetError } from '../client/target-error.ts'
 import { TransportFailure } from '../client/transport-failure.ts'
-import type { ContractCaller } from '../model/contract-caller.ts'
-import type { Basis, Exchange } from '../model/exchange.ts'
-import type { ScenarioContext } from '../model/scenario.ts'
+import type { ContractCaller } from '../shared/contract-caller.ts'
+import type { Basis, Exchange } from '../shared/exchange.ts'
+import type { ScenarioContext } from '../shared/scenario.ts'
 import type { ExploreOptions } from './explore-options.ts'
 import { trackedRuns } from './tracked-runs.ts'
 

@@ -1,4 +1,4 @@
-import type { Scenario } from '../model/scenario.ts'
+import type { Scenario } from '../shared/scenario.ts'
 import type { ExploreOptions } from './explore-options.ts'
 import { generatedAuthScenarios } from './generated-auth-scenarios.ts'
 import { generatedCreateScenarios } from './generated-create-scenarios.ts'

@@ -45,7 +45,7 @@ it('allows only the statuses sent, and forgives an empty one as no filter only w
 
 it('cites the sentence of the rule a list breaks, whichever check judged it', async () => {
   const { judgeList } = await import('./list-bounds.ts')
-  const { interfaceSays } = await import('../model/citations.ts')
+  const { interfaceSays } = await import('../shared/citations.ts')
   const answer = (pets: unknown) => ({
     operationId: 'listPets' as const,
     request: { method: 'GET', url: 'http://t/v1/pets', headers: {} },

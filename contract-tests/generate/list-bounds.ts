@@ -1,7 +1,7 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { limitRule } from '../../spec/schemas.ts'
-import { interfaceSays } from '../model/citations.ts'
-import type { Exchange } from '../model/exchange.ts'
+import { interfaceSays } from '../shared/citations.ts'
+import type { Exchange } from '../shared/exchange.ts'
 import type { Judgement } from './explore-property.ts'
 import { verdict } from './verdict.ts'
 

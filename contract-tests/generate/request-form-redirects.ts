@@ -1,5 +1,5 @@
-import type { CallOptions } from '../model/contract-caller.ts'
-import type { Exchange } from '../model/exchange.ts'
+import type { CallOptions } from '../shared/contract-caller.ts'
+import type { Exchange } from '../shared/exchange.ts'
 
 /** The redirect statuses of RFC 9110 section 15.4 that point somewhere (`Location`). */
 export const redirectStatuses: ReadonlyArray<number> = [301, 302, 303, 307, 308]

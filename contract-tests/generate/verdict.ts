@@ -1,4 +1,4 @@
-import { type Basis, type Exchange, statusOf } from '../model/exchange.ts'
+import { type Basis, type Exchange, statusOf } from '../shared/exchange.ts'
 import type { Judgement } from './explore-property.ts'
 
 /** The HTTP status an exchange got, 0 when none came. */

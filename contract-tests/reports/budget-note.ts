@@ -1,4 +1,4 @@
-import type { RunResult } from '../model/run-result.ts'
+import type { RunResult } from '../shared/run-result.ts'
 
 /**
  * One sentence naming the exploring checks a time budget cut short, for the console and the JUnit report; undefined

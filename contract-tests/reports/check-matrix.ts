@@ -1,7 +1,7 @@
 import { operationList } from '../../spec/operations.ts'
 import { responseChecks } from '../checks/registry.ts'
-import type { RunResult } from '../model/run-result.ts'
-import type { ScenarioResult } from '../model/scenario-result.ts'
+import type { RunResult } from '../shared/run-result.ts'
+import type { ScenarioResult } from '../shared/scenario-result.ts'
 
 export type CellOutcome = 'passed' | 'failed' | 'warning' | 'skipped' | 'error'
 

@@ -1,4 +1,4 @@
-import { type CheckResult, levelOf } from '../model/exchange.ts'
+import { type CheckResult, levelOf } from '../shared/exchange.ts'
 
 /**
  * One line naming a finding's level and what it rests on, for the console and the JUnit report.

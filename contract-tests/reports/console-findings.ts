@@ -1,5 +1,5 @@
-import { findingKey, type RunResult } from '../model/run-result.ts'
-import { failuresOf, type ScenarioResult, warningsOf } from '../model/scenario-result.ts'
+import { findingKey, type RunResult } from '../shared/run-result.ts'
+import { failuresOf, type ScenarioResult, warningsOf } from '../shared/scenario-result.ts'
 import { citation } from './citation.ts'
 import { curlCommand } from './curl-command.ts'
 import { exchangeOf } from './exchange-of.ts'

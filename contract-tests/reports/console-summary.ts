@@ -1,4 +1,4 @@
-import type { CreatedResources, RunResult } from '../model/run-result.ts'
+import type { CreatedResources, RunResult } from '../shared/run-result.ts'
 import { budgetNote } from './budget-note.ts'
 import { consoleDeviations, consoleFailures } from './console-findings.ts'
 import { failingCases, reportCounts } from './report-counts.ts'

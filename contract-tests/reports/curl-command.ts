@@ -1,4 +1,4 @@
-import type { ExchangeRequest } from '../model/exchange.ts'
+import type { ExchangeRequest } from '../shared/exchange.ts'
 import { redactedKey } from './redact.ts'
 
 const shellQuote = (value: string): string => `'${value.replaceAll("'", `'\\''`)}'`

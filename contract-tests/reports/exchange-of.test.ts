@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import type { CheckResult } from '../model/exchange.ts'
+import type { CheckResult } from '../shared/exchange.ts'
 import { exchangeOf } from './exchange-of.ts'
 import { exchangeFixture } from './run-result-fixture.test-support.ts'
 

@@ -1,5 +1,5 @@
-import type { CheckResult, Exchange } from '../model/exchange.ts'
-import type { ScenarioResult } from '../model/scenario-result.ts'
+import type { CheckResult, Exchange } from '../shared/exchange.ts'
+import type { ScenarioResult } from '../shared/scenario-result.ts'
 
 /**
  * The exchange a failure or warning is about: the one a registry check judged; for a scenario's own

@@ -1,4 +1,4 @@
-import type { RunResult } from '../model/run-result.ts'
+import type { RunResult } from '../shared/run-result.ts'
 import { html, type SafeHtml } from './html.ts'
 
 const item = (seen: boolean, name: string): SafeHtml =>

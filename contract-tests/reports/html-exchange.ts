@@ -1,4 +1,4 @@
-import type { Exchange, ExchangeResponse } from '../model/exchange.ts'
+import type { Exchange, ExchangeResponse } from '../shared/exchange.ts'
 import { curlCommand } from './curl-command.ts'
 import { html, type SafeHtml } from './html.ts'
 

@@ -1,5 +1,5 @@
-import { countFindings, type RunResult } from '../model/run-result.ts'
-import type { ScenarioResult } from '../model/scenario-result.ts'
+import { countFindings, type RunResult } from '../shared/run-result.ts'
+import type { ScenarioResult } from '../shared/scenario-result.ts'
 
 /** Test cases by outcome: the setup and each scenario are one test case each, as in the JUnit report. */
 export interface OutcomeCounts {

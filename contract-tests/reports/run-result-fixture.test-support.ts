@@ -1,6 +1,6 @@
-import type { CheckResult, Exchange } from '../model/exchange.ts'
-import { countFindings, type RunResult } from '../model/run-result.ts'
-import type { ScenarioResult } from '../model/scenario-result.ts'
+import type { CheckResult, Exchange } from '../shared/exchange.ts'
+import { countFindings, type RunResult } from '../shared/run-result.ts'
+import type { ScenarioResult } from '../shared/scenario-result.ts'
 import { redactedKey } from './redact.ts'
 
 /** What a hostile server might put in a body, for the report tests. */

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
-import type { RunResult } from '../model/run-result.ts'
+import type { RunResult } from '../shared/run-result.ts'
 import { htmlReport } from './html-report.ts'
 import { junitReport } from './junit-report.ts'
 import { reportCounts } from './report-counts.ts'

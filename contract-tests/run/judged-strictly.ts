@@ -1,5 +1,5 @@
-import { underStrict } from '../model/exchange.ts'
-import { failuresOf, type ScenarioResult } from '../model/scenario-result.ts'
+import { underStrict } from '../shared/exchange.ts'
+import { failuresOf, type ScenarioResult } from '../shared/scenario-result.ts'
 
 /**
  * A scenario's result as `--strict` judges it: every deviation, its own or a registry check's on one of

@@ -1,6 +1,6 @@
 import { generatedScenarios } from '../generate/generated-scenarios.ts'
-import type { ExploreOptions } from '../model/explore-options.ts'
-import type { Scenario } from '../model/scenario.ts'
+import type { ExploreOptions } from '../shared/explore-options.ts'
+import type { Scenario } from '../shared/scenario.ts'
 import { statefulScenarios } from '../stateful/stateful-scenarios.ts'
 
 /** The group names of the exploring phases, as `--only` takes them. */

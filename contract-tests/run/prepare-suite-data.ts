@@ -2,7 +2,7 @@ import { limitRule, petStatuses } from '../../spec/schemas.ts'
 import type { Pet, PetStatus } from '../../spec/types.ts'
 import type { ContractClient } from '../client/contract-client.ts'
 import { setAsideUnanswered } from '../client/transport-failure.ts'
-import { isPet, type SuiteData } from '../model/suite-data.ts'
+import { isPet, type SuiteData } from '../shared/suite-data.ts'
 
 /** How many pets of each status the scenarios need (the status filter is checked with a limit below it). */
 export const perStatus = 7

@@ -1,9 +1,9 @@
 import { statefulRoles } from '../../spec/relations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { ContractClient } from '../client/contract-client.ts'
-import type { CallOptions } from '../model/contract-caller.ts'
-import type { Exchange } from '../model/exchange.ts'
-import { isPet } from '../model/suite-data.ts'
+import type { CallOptions } from '../shared/contract-caller.ts'
+import type { Exchange } from '../shared/exchange.ts'
+import { isPet } from '../shared/suite-data.ts'
 
 /**
  * The run's client, which also notes the id of every resource a creating operation (a `create` role of the spec's

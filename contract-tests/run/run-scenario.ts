@@ -1,10 +1,10 @@
 import { ReadOnlyRefusal, TargetError } from '../client/target-error.ts'
 import { TransportFailure } from '../client/transport-failure.ts'
-import type { ContractCaller } from '../model/contract-caller.ts'
-import type { CheckResult, Exchange } from '../model/exchange.ts'
-import { type AssertDetail, type Scenario, ScenarioSkipped } from '../model/scenario.ts'
-import { failuresOf, type ScenarioResult, type UnansweredRequest } from '../model/scenario-result.ts'
-import type { SuiteData } from '../model/suite-data.ts'
+import type { ContractCaller } from '../shared/contract-caller.ts'
+import type { CheckResult, Exchange } from '../shared/exchange.ts'
+import { type AssertDetail, type Scenario, ScenarioSkipped } from '../shared/scenario.ts'
+import { failuresOf, type ScenarioResult, type UnansweredRequest } from '../shared/scenario-result.ts'
+import type { SuiteData } from '../shared/suite-data.ts'
 import type { RecordingClient } from './recording-client.ts'
 
 export interface Session {

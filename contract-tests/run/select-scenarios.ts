@@ -1,6 +1,6 @@
 import { defaultExploreOptions, type ExploreOptions } from '../generate/explore-options.ts'
-import type { Scenario } from '../model/scenario.ts'
 import { scenarioGroups } from '../scenarios/registry.ts'
+import type { Scenario } from '../shared/scenario.ts'
 import { standardGroups } from '../standards/standard-groups.ts'
 import { phaseGroups } from './phase-groups.ts'
 

@@ -1,7 +1,7 @@
 import type { ContractClient } from '../client/contract-client.ts'
 import { TransportFailure } from '../client/transport-failure.ts'
-import { specChooses } from '../model/citations.ts'
-import type { ScenarioResult, UnansweredRequest } from '../model/scenario-result.ts'
+import { specChooses } from '../shared/citations.ts'
+import type { ScenarioResult, UnansweredRequest } from '../shared/scenario-result.ts'
 
 const bytes = (count: number): string => `${count.toLocaleString('en')} bytes`
 const closedOnBody = (request: UnansweredRequest): boolean => request.kind === 'closed' && request.bodyBytes > 0

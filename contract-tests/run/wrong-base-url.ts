@@ -1,4 +1,4 @@
-import type { Exchange } from '../model/exchange.ts'
+import type { Exchange } from '../shared/exchange.ts'
 
 /**
  * Says, in one line, that the base URL is probably wrong when nearly every answer (at least 80%, of at

@@ -1,6 +1,6 @@
 import { operationList } from '../../spec/operations.ts'
-import { interfaceSays, specChooses } from '../model/citations.ts'
-import type { Scenario } from '../model/scenario.ts'
+import { interfaceSays, specChooses } from '../shared/citations.ts'
+import type { Scenario } from '../shared/scenario.ts'
 import { expectStatus } from './expect-status.ts'
 import { notCreated, sendableRequest } from './valid-request.ts'
 

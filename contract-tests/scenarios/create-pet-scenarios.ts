@@ -1,9 +1,9 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { NewPet, Pet } from '../../spec/types.ts'
-import { interfaceSays, specChooses } from '../model/citations.ts'
-import { sameFields } from '../model/same-fields.ts'
-import type { Scenario, ScenarioContext } from '../model/scenario.ts'
-import { isPet } from '../model/suite-data.ts'
+import { interfaceSays, specChooses } from '../shared/citations.ts'
+import { sameFields } from '../shared/same-fields.ts'
+import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
+import { isPet } from '../shared/suite-data.ts'
 import { expectRefusal } from './expect-refusal.ts'
 import { expectStatus } from './expect-status.ts'
 

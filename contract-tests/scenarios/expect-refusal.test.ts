@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
-import { specChooses } from '../model/citations.ts'
-import type { CheckResult, Exchange } from '../model/exchange.ts'
-import type { AssertDetail, ScenarioContext } from '../model/scenario.ts'
+import { specChooses } from '../shared/citations.ts'
+import type { CheckResult, Exchange } from '../shared/exchange.ts'
+import type { AssertDetail, ScenarioContext } from '../shared/scenario.ts'
 import { expectRefusal, type RefusalRule } from './expect-refusal.ts'
 
 function judge(status: number, rule: Partial<RefusalRule> = {}) {

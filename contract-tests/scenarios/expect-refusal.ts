@@ -1,6 +1,6 @@
-import type { Basis, Exchange } from '../model/exchange.ts'
-import { statusOf } from '../model/exchange.ts'
-import type { ScenarioContext } from '../model/scenario.ts'
+import type { Basis, Exchange } from '../shared/exchange.ts'
+import { statusOf } from '../shared/exchange.ts'
+import type { ScenarioContext } from '../shared/scenario.ts'
 
 /** Every client error status: what `alsoAccepted` takes where the interface allows any 4xx. */
 export const clientErrors: ReadonlyArray<number> = Array.from({ length: 100 }, (_, index) => 400 + index)

@@ -1,6 +1,6 @@
-import type { Exchange } from '../model/exchange.ts'
-import { statusOf } from '../model/exchange.ts'
-import type { ScenarioContext } from '../model/scenario.ts'
+import type { Exchange } from '../shared/exchange.ts'
+import { statusOf } from '../shared/exchange.ts'
+import type { ScenarioContext } from '../shared/scenario.ts'
 
 /**
  * Asserts the status of an exchange; `'4xx'` accepts any client error.

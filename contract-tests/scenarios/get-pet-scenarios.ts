@@ -1,7 +1,7 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
-import { interfaceSays, specChooses } from '../model/citations.ts'
-import { sameFields } from '../model/same-fields.ts'
-import type { Scenario } from '../model/scenario.ts'
+import { interfaceSays, specChooses } from '../shared/citations.ts'
+import { sameFields } from '../shared/same-fields.ts'
+import type { Scenario } from '../shared/scenario.ts'
 import { clientErrors, expectRefusal } from './expect-refusal.ts'
 import { expectStatus } from './expect-status.ts'
 

@@ -1,9 +1,9 @@
 import { int64Max, int64Min } from '../../spec/int64.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Pet } from '../../spec/types.ts'
-import { interfaceSays } from '../model/citations.ts'
-import type { Scenario } from '../model/scenario.ts'
-import { isPet } from '../model/suite-data.ts'
+import { interfaceSays } from '../shared/citations.ts'
+import type { Scenario } from '../shared/scenario.ts'
+import { isPet } from '../shared/suite-data.ts'
 import { expectStatus } from './expect-status.ts'
 
 /**

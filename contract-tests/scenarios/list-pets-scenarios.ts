@@ -1,9 +1,9 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { limitRule, petStatuses } from '../../spec/schemas.ts'
 import type { Pet } from '../../spec/types.ts'
-import { interfaceSays, specChooses } from '../model/citations.ts'
-import type { Exchange } from '../model/exchange.ts'
-import type { Scenario, ScenarioContext } from '../model/scenario.ts'
+import { interfaceSays, specChooses } from '../shared/citations.ts'
+import type { Exchange } from '../shared/exchange.ts'
+import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
 import { clientErrors, expectRefusal } from './expect-refusal.ts'
 import { expectStatus } from './expect-status.ts'
 

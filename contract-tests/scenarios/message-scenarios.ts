@@ -1,7 +1,7 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Message } from '../../spec/types.ts'
-import { interfaceSays, specChooses } from '../model/citations.ts'
-import type { Scenario } from '../model/scenario.ts'
+import { interfaceSays, specChooses } from '../shared/citations.ts'
+import type { Scenario } from '../shared/scenario.ts'
 import { expectStatus } from './expect-status.ts'
 
 const iso8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/

@@ -1,5 +1,5 @@
 import type { OperationId } from '../../spec/types.ts'
-import type { Scenario } from '../model/scenario.ts'
+import type { Scenario } from '../shared/scenario.ts'
 import { authScenarios } from './auth-scenarios.ts'
 import { createPetScenarios, invalidBodyScenarios, mediaTypeScenarios } from './create-pet-scenarios.ts'
 import { getPetScenarios } from './get-pet-scenarios.ts'

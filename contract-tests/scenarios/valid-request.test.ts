@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { operations } from '../../spec/operations.ts'
-import type { SuiteData } from '../model/suite-data.ts'
+import type { SuiteData } from '../shared/suite-data.ts'
 import { validRequest } from './valid-request.ts'
 
 const data = {

@@ -1,9 +1,9 @@
 import type { OperationSpec } from '../../spec/operations.ts'
 import { operations } from '../../spec/operations.ts'
 import { statefulRoles } from '../../spec/relations.ts'
-import type { CallOptions } from '../model/contract-caller.ts'
-import type { ScenarioContext } from '../model/scenario.ts'
-import type { SuiteData } from '../model/suite-data.ts'
+import type { CallOptions } from '../shared/contract-caller.ts'
+import type { ScenarioContext } from '../shared/scenario.ts'
+import type { SuiteData } from '../shared/suite-data.ts'
 
 /** Why a check of an unsafe operation that names a pet is skipped. */
 export const notCreated = 'This run created no pet to name in an unsafe request, and names no pet it did not create.'

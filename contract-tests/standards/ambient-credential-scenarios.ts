@@ -1,10 +1,10 @@
 import { type OperationSpec, operationList } from '../../spec/operations.ts'
-import { interfaceSays } from '../model/citations.ts'
-import type { CallOptions } from '../model/contract-caller.ts'
-import { type Exchange, statusOf } from '../model/exchange.ts'
-import type { Scenario, ScenarioContext } from '../model/scenario.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
 import { notCreated, sendableRequest } from '../scenarios/valid-request.ts'
+import { interfaceSays } from '../shared/citations.ts'
+import type { CallOptions } from '../shared/contract-caller.ts'
+import { type Exchange, statusOf } from '../shared/exchange.ts'
+import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
 
 /** A response header that hands the client something to send back: a session, a token, a credential. */
 const handsOver = /token|session|auth|jwt|credential|api-?key/i

@@ -1,9 +1,9 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
-import { standardSays } from '../model/citations.ts'
-import { statusOf } from '../model/exchange.ts'
-import type { Scenario } from '../model/scenario.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
 import { notCreated, sendableRequest } from '../scenarios/valid-request.ts'
+import { standardSays } from '../shared/citations.ts'
+import { statusOf } from '../shared/exchange.ts'
+import type { Scenario } from '../shared/scenario.ts'
 import { bodyOperations } from './body-operations.ts'
 
 type Body = Record<string, unknown>

@@ -1,11 +1,11 @@
 import { operationList } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
-import { standardSays } from '../model/citations.ts'
-import type { CallOptions } from '../model/contract-caller.ts'
-import { type Exchange, statusOf } from '../model/exchange.ts'
-import type { Scenario, ScenarioContext } from '../model/scenario.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
 import { validRequest } from '../scenarios/valid-request.ts'
+import { standardSays } from '../shared/citations.ts'
+import type { CallOptions } from '../shared/contract-caller.ts'
+import { type Exchange, statusOf } from '../shared/exchange.ts'
+import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
 
 /** An id no target is likely to hold: its GET is a 404, and so must its HEAD be. */
 const unknownId = 987_654_321_987

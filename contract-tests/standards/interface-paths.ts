@@ -1,9 +1,9 @@
 import { type ApiBase, type OperationSpec, operationList, operations } from '../../spec/operations.ts'
 import { statefulRoles } from '../../spec/relations.ts'
 import type { OperationId } from '../../spec/types.ts'
-import type { CallOptions } from '../model/contract-caller.ts'
-import type { ScenarioContext } from '../model/scenario.ts'
 import { validRequest } from '../scenarios/valid-request.ts'
+import type { CallOptions } from '../shared/contract-caller.ts'
+import type { ScenarioContext } from '../shared/scenario.ts'
 
 /** One path of the interface with the operations it has, from the catalogue. */
 export interface InterfacePath {

@@ -1,8 +1,8 @@
-import { interfaceSays } from '../model/citations.ts'
-import type { CallOptions } from '../model/contract-caller.ts'
-import { statusOf } from '../model/exchange.ts'
-import type { Scenario } from '../model/scenario.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
+import { interfaceSays } from '../shared/citations.ts'
+import type { CallOptions } from '../shared/contract-caller.ts'
+import { statusOf } from '../shared/exchange.ts'
+import type { Scenario } from '../shared/scenario.ts'
 import { interfacePaths, requestOnPath } from './interface-paths.ts'
 
 /** The forms of OPTIONS a client sends: plain, with and without the key, and a browser's CORS preflight. */

@@ -1,9 +1,9 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { rolesOf } from '../../spec/relations.ts'
 import type { OperationId } from '../../spec/types.ts'
-import { interfaceSays } from '../model/citations.ts'
-import type { ContractCaller } from '../model/contract-caller.ts'
-import { type Basis, type Exchange, statusOf } from '../model/exchange.ts'
+import { interfaceSays } from '../shared/citations.ts'
+import type { ContractCaller } from '../shared/contract-caller.ts'
+import { type Basis, type Exchange, statusOf } from '../shared/exchange.ts'
 import { linkBasis } from '../stateful/read-resource.ts'
 
 type Body = Readonly<Record<string, unknown>>

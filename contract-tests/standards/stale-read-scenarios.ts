@@ -1,10 +1,10 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { operations } from '../../spec/operations.ts'
 import { rolesOf, type StatefulRole } from '../../spec/relations.ts'
-import { interfaceSays, standardSays } from '../model/citations.ts'
-import { type Exchange, statusOf } from '../model/exchange.ts'
-import type { Scenario, ScenarioContext } from '../model/scenario.ts'
 import { validRequest } from '../scenarios/valid-request.ts'
+import { interfaceSays, standardSays } from '../shared/citations.ts'
+import { type Exchange, statusOf } from '../shared/exchange.ts'
+import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
 
 type ListRole = StatefulRole & { kind: 'list' }
 type Body = Record<string, unknown>

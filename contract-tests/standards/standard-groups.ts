@@ -1,5 +1,5 @@
-import type { ExploreOptions } from '../model/explore-options.ts'
 import type { ScenarioGroup } from '../scenarios/registry.ts'
+import type { ExploreOptions } from '../shared/explore-options.ts'
 import { ambientCredentialScenarios } from './ambient-credential-scenarios.ts'
 import { chunkedBodyScenarios } from './chunked-body-scenarios.ts'
 import { headScenarios } from './head-scenarios.ts'

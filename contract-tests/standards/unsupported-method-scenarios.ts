@@ -1,7 +1,7 @@
-import { interfaceSays, specChooses } from '../model/citations.ts'
-import { type Exchange, statusOf } from '../model/exchange.ts'
-import type { Scenario, ScenarioContext } from '../model/scenario.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
+import { interfaceSays, specChooses } from '../shared/citations.ts'
+import { type Exchange, statusOf } from '../shared/exchange.ts'
+import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
 import { type InterfacePath, interfacePaths, methodsOf, requestOnPath } from './interface-paths.ts'
 
 /** A method no registry lists and no pet store implements: what RFC 9110 calls unrecognized. */

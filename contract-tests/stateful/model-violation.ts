@@ -1,4 +1,4 @@
-import type { Basis, Exchange } from '../model/exchange.ts'
+import type { Basis, Exchange } from '../shared/exchange.ts'
 
 /** Thrown by a stateful command when the target broke a promise: fast-check shrinks the sequence that led here. */
 export class ModelViolation extends Error {

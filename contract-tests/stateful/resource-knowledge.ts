@@ -1,5 +1,5 @@
 import type { Pet } from '../../spec/types.ts'
-import type { SuiteData } from '../model/suite-data.ts'
+import type { SuiteData } from '../shared/suite-data.ts'
 
 /** Which resources a command picks from: live ones, live ones this phase created, or removed ones. */
 export type ResourceKind = 'live' | 'own' | 'removed'

@@ -1,8 +1,8 @@
 import type { ResourceLink } from '../../spec/relations.ts'
 import type { OperationId, Pet } from '../../spec/types.ts'
-import { interfaceSays } from '../model/citations.ts'
-import type { ContractCaller } from '../model/contract-caller.ts'
-import { type Basis, type Exchange, statusOf } from '../model/exchange.ts'
+import { interfaceSays } from '../shared/citations.ts'
+import type { ContractCaller } from '../shared/contract-caller.ts'
+import { type Basis, type Exchange, statusOf } from '../shared/exchange.ts'
 import { ModelViolation } from './model-violation.ts'
 import type { ResourceKnowledge } from './resource-knowledge.ts'
 

@@ -1,10 +1,10 @@
 import { beforeAll, describe, it } from 'vitest'
 import { exploreOptions } from '../generate/explore-options.ts'
-import type { RunResult } from '../model/run-result.ts'
-import { failuresOf, type ScenarioResult } from '../model/scenario-result.ts'
 import { writeReports } from '../reports/write-reports.ts'
 import { type RunContractOptions, runContract } from '../run/run-contract.ts'
 import { selectScenarios } from '../run/select-scenarios.ts'
+import type { RunResult } from '../shared/run-result.ts'
+import { failuresOf, type ScenarioResult } from '../shared/scenario-result.ts'
 
 export interface ContractSuiteOptions extends Omit<RunContractOptions, 'scenarios' | 'onProgress'> {
   /** Where to write the JSON, JUnit and HTML reports of the run, as `petstore-contract --report-dir` does. */

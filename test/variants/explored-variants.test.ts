@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
-import { failuresOf } from '../../contract-tests/model/scenario-result.ts'
 import { curlCommand } from '../../contract-tests/reports/curl-command.ts'
 import { runContract } from '../../contract-tests/run/run-contract.ts'
+import { failuresOf } from '../../contract-tests/shared/scenario-result.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { useTestSeed } from '../support/test-seed.ts'
 import { exploredFaultyVariants, statefulFaultyVariants } from './explored-faulty-variants.ts'

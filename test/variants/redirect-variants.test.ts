@@ -1,7 +1,7 @@
 import { afterAll, expect, it } from 'vitest'
-import type { RunResult } from '../../contract-tests/model/run-result.ts'
-import { failuresOf, warningsOf } from '../../contract-tests/model/scenario-result.ts'
 import { runContract } from '../../contract-tests/run/run-contract.ts'
+import type { RunResult } from '../../contract-tests/shared/run-result.ts'
+import { failuresOf, warningsOf } from '../../contract-tests/shared/scenario-result.ts'
 import { useTestSeed } from '../support/test-seed.ts'
 import type { RunningServer } from './frameworks/running-server.ts'
 import {

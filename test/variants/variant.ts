@@ -1,6 +1,6 @@
 import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
-import type { RunResult } from '../../contract-tests/model/run-result.ts'
 import { type RunContractOptions, runContract } from '../../contract-tests/run/run-contract.ts'
+import type { RunResult } from '../../contract-tests/shared/run-result.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { findRoute } from '../../mocks/core/route-table.ts'
 import { createPetStoreMock, type PetStoreMockOptions } from '../../mocks/create-pet-store-mock.ts'
