@@ -8,6 +8,9 @@ export interface UpstreamAnswer {
   body: Buffer
 }
 
+// Hop-by-hop and framing headers (RFC 9110 section 7.6.1): the forwarded body is sent whole, with fetch's own framing.
+const notForwarded = ['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'te', 'upgrade']
+
 /**
  * A loopback server in front of `origin` (the standalone mock, say) that forwards every request as it came, then
  * answers with what `answer` makes of the upstream's answer: a deployment that differs from the mock in one way
@@ -24,7 +27,7 @@ export function startProxyServer(
     for await (const chunk of request) chunks.push(chunk as Buffer)
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(request.headers))
-      if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value
+      if (typeof value === 'string' && !notForwarded.includes(name)) headers[name] = value
     const forwarded = await fetch(`${upstream}${request.url}`, {
       method: request.method,
       headers,

@@ -23,8 +23,17 @@ const verdictOf = (result: RunResult) => ({
     ...new Set([result.setup, ...result.scenarios].flatMap((s) => failuresOf(s).map(({ result: f }) => f.check))),
   ].sort(),
   findings: result.findings,
-  skipped: result.scenarios.filter((scenario) => scenario.outcome === 'skipped').map((scenario) => scenario.title),
+  skipped: result.scenarios
+    .filter((scenario) => scenario.outcome === 'skipped' && !(scenario.reason ?? '').startsWith(fullPages))
+    .map((scenario) => scenario.title),
 })
+// The one skip a big store explains: a cache check needs a list page that is not full, and every page of such a
+// store is. It is asserted apart (below), so any other difference still fails.
+const fullPages = 'Every page of the list is full'
+const skippedForFullPages = (result: RunResult) =>
+  result.scenarios
+    .filter((scenario) => scenario.outcome === 'skipped' && (scenario.reason ?? '').startsWith(fullPages))
+    .map((scenario) => scenario.check)
 
 // What nightly runs leave on a staging store: the pets of a real earlier run (its run tag, the exploring phases'
 // edge names), then older leftovers of every kind, first, so that the first page of a list holds nothing else.
@@ -79,8 +88,17 @@ it.each(judged.map((variant) => [variant.name, variant] as const))(
   async (_name, variant) => {
     const fresh = await judgeVariant(variant, { explore: { seed } })
     const big = await judgeVariant(variant, { explore: { seed } }, { initialPets: store })
-    expect(verdictOf(big)).toEqual(verdictOf(fresh))
     expect(fresh.exitCode).toBe(variant.caughtBy ? 1 : 0)
+    expect(skippedForFullPages(fresh)).toEqual([])
+    if (variant.caughtBy) {
+      // A defect is caught on both by the check that names it; on a big store it may show in more places too.
+      expect(big.exitCode).toBe(1)
+      expect(verdictOf(big).failedChecks).toContain(variant.caughtBy)
+      expect(verdictOf(fresh).failedChecks).toContain(variant.caughtBy)
+    } else {
+      expect(verdictOf(big)).toEqual(verdictOf(fresh))
+      expect(skippedForFullPages(big)).toEqual(['no_stale_read'])
+    }
     // It marks what it created, and writes no more than its checks need: on the big store the setup finds
     // enough pets of every status and creates one of each, plus three without status.
     expect(big.created?.ids.length).toBeGreaterThan(0)
