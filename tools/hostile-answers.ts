@@ -11,6 +11,11 @@ const json = { 'content-type': 'application/json' }
 
 /** Writes `chunk` as fast as the client reads, until it stops reading or `total` bytes are written. */
 function pump(response: ServerResponse, chunk: Buffer, total = Number.POSITIVE_INFINITY): void {
+  // An answer to HEAD carries no body: node drops every write to it and never pushes back, so nothing is pumped.
+  if (response.req?.method === 'HEAD') {
+    response.end()
+    return
+  }
   let closed = false
   let sent = 0
   response.on('close', () => {
