@@ -2,7 +2,7 @@ import type { OperationSpec } from '../../spec/operations.ts'
 import { detachedSlice } from '../shared/detached-text.ts'
 import type { Basis, CheckResult, Exchange, ExchangeResponse } from '../shared/exchange.ts'
 
-export type CheckVerdict = Omit<CheckResult, 'check' | 'level' | 'basis'>
+type CheckVerdict = Omit<CheckResult, 'check' | 'level' | 'basis'>
 
 /**
  * A check applied by the client to every response, whatever the scenario and the target.

@@ -24,6 +24,6 @@ export async function checkReachable(baseUrl: string, apiKey: string, timeoutMs:
 }
 
 /** Nothing answered at the target: exit code 2. */
-export class TargetUnreachable extends CliError {
+class TargetUnreachable extends CliError {
   override name = 'TargetUnreachable'
 }

@@ -1,7 +1,7 @@
 import type { ProgressEvent } from '../run/run-contract.ts'
 import type { ScenarioResult } from '../shared/scenario-result.ts'
 
-export interface ProgressPrinterOptions {
+interface ProgressPrinterOptions {
   /** Writes one whole line (a log: CI, a file, a pipe). */
   line(text: string): void
   /** Rewrites the one live line of a terminal; absent where output is a log. */
@@ -13,7 +13,7 @@ export interface ProgressPrinterOptions {
   now?: () => number
 }
 
-export interface ProgressPrinter {
+interface ProgressPrinter {
   onProgress(event: ProgressEvent): void
   /** Stops the heartbeat and clears the live line, before the summary is printed. */
   stop(): void

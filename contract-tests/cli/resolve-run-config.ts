@@ -4,7 +4,7 @@ import { type ExploreOptions, exploreOptions } from '../generate/explore-options
 import { selectableNames } from '../run/select-scenarios.ts'
 import { withoutUserinfo } from './without-userinfo.ts'
 
-export interface ContractArgs {
+interface ContractArgs {
   target?: string
   'base-url'?: string
   'messages-base-url'?: string

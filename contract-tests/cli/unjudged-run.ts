@@ -1,7 +1,7 @@
 import type { ExploreOptions } from '../shared/explore-options.ts'
 import type { RunResult, TargetInfo } from '../shared/run-result.ts'
 
-export interface UnjudgedRunOptions {
+interface UnjudgedRunOptions {
   target: TargetInfo
   /** Why nothing could be judged, in one line (redacted by the caller with the rest of the result). */
   reason: string

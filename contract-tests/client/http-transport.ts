@@ -8,7 +8,7 @@ import { TransportFailure, type UnansweredRequest } from './transport-failure.ts
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
-export interface TransportOptions {
+interface TransportOptions {
   fetch: FetchLike
   /** Deadline of each request, headers and body together. */
   timeoutMs: number
@@ -25,7 +25,7 @@ export interface TransportOptions {
 }
 
 /** A request as the transport sends it. */
-export interface OutgoingRequest {
+interface OutgoingRequest {
   method: string
   url: string
   headers: Record<string, string>

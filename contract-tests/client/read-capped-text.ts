@@ -1,5 +1,7 @@
+import { readCappedStream } from '../../mocks/core/read-capped-stream.ts'
+
 /** A response body as text, with what its bytes said that the text alone no longer shows. */
-export interface CappedText {
+interface CappedText {
   /** The body decoded as UTF-8 (a byte order mark left out), cut at the cap. */
   text: string
   truncated: boolean
@@ -31,42 +33,16 @@ function decoded(bytes: Uint8Array, cut: boolean): Pick<CappedText, 'text' | 'bo
 const keptOfTruncated = 64 * 1024
 
 /**
- * Reads a response body as text, stopping at `cap` bytes so that a huge answer cannot exhaust memory. The bytes
- * counted are the decoded ones (`fetch` has already undone a Content-Encoding), so a gzip bomb stops at the cap
- * too. The chunks are decoded once, at the end: a body that passes the cap is never turned into a string beyond
- * its first 64 KB. A failure while reading (a reset, the request's deadline) is thrown with the bytes read so far.
+ * Reads a response body as text through `readCappedStream`, stopping at `cap` bytes so that a huge answer cannot
+ * exhaust memory. The bytes counted are the decoded ones (`fetch` has already undone a Content-Encoding), so a gzip
+ * bomb stops at the cap too. The bytes are decoded once, at the end: a body that passes the cap is never turned
+ * into a string beyond its first 64 KB.
  * @example const { text, truncated, bytes } = await readCappedText(response, 5_000_000)
+ * @throws StreamReadError with the bytes read so far, when the body fails while it arrives (a reset, the deadline)
  */
 export async function readCappedText(response: Response, cap: number): Promise<CappedText> {
   if (!response.body) return { text: '', truncated: false, bytes: 0, bom: false, utf8: true }
-  const reader = response.body.getReader()
-  const chunks: Array<Uint8Array> = []
-  let bytes = 0
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>
-    try {
-      chunk = await reader.read()
-    } catch (error) {
-      throw new BodyReadError(error, bytes)
-    }
-    if (chunk.done) return { ...decoded(Buffer.concat(chunks, bytes), false), truncated: false, bytes }
-    if (bytes + chunk.value.byteLength > cap) {
-      reader.cancel().catch(() => {})
-      const start = Buffer.concat(chunks, bytes).subarray(0, keptOfTruncated)
-      return { ...decoded(start, true), truncated: true, bytes }
-    }
-    chunks.push(chunk.value)
-    bytes += chunk.value.byteLength
-  }
-}
-
-/** The body failed after `bytesRead` bytes: the connection was reset, or the request's deadline passed. */
-export class BodyReadError extends Error {
-  constructor(
-    override readonly cause: unknown,
-    readonly bytesRead: number,
-  ) {
-    super('Failed to read the response body', { cause })
-    this.name = 'BodyReadError'
-  }
+  const read = await readCappedStream(response.body, cap, { keep: keptOfTruncated })
+  if (read.truncated) return { ...decoded(read.start, true), truncated: true, bytes: read.bytesRead }
+  return { ...decoded(read.bytes, false), truncated: false, bytes: read.bytes.byteLength }
 }

@@ -1,11 +1,12 @@
+import { StreamReadError } from '../../mocks/core/read-capped-stream.ts'
 import { parseJson } from '../../spec/json/parse-json.ts'
 import type { ExchangeResponse } from '../shared/exchange.ts'
 import { causeOf, isTimeout } from './classify-fetch-error.ts'
 import { nestsDeeperThan } from './json-nesting.ts'
-import { BodyReadError, readCappedText } from './read-capped-text.ts'
+import { readCappedText } from './read-capped-text.ts'
 import { TransportFailure, type UnansweredRequest } from './transport-failure.ts'
 
-export interface ReadLimits {
+interface ReadLimits {
   /** Largest body read, in decoded bytes. */
   maxBodyBytes: number
   /** Deepest nesting of arrays and objects parsed. */
@@ -29,7 +30,7 @@ export async function readResponse(
   try {
     read = await readCappedText(response, maxBodyBytes)
   } catch (error) {
-    const failure = error instanceof BodyReadError ? error : new BodyReadError(error, 0)
+    const failure = error instanceof StreamReadError ? error : new StreamReadError(error, 0)
     const cause = isTimeout(failure.cause) ? 'timeout' : causeOf(failure.cause)
     const answer = { status: response.status, bytesRead: failure.bytesRead }
     throw new TransportFailure('incomplete', request, cause, timeoutMs, answer)

@@ -17,7 +17,7 @@ export interface UnansweredRequest {
 }
 
 /** What an answer that began had shown when its body failed. */
-export interface PartialAnswer {
+interface PartialAnswer {
   status: number
   bytesRead: number
 }

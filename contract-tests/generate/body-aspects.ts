@@ -22,7 +22,7 @@ const plainText = /^[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N} '.,_-]*[\p{L}\p{M}\p{N}
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const controlCharacter = /[\u0000-\u001f\u007f-\u009f]/
 /** Longer than this, a string is an edge value: many a database column holds 100 characters or fewer. */
-export const typicalLength = 100
+const typicalLength = 100
 
 /**
  * How a string value is not typical (empty, blank, long, a control character, white space around it, a

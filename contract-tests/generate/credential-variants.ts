@@ -2,7 +2,7 @@ import { openapiDocument } from '../../spec/openapi-document.ts'
 import { redactedKey } from '../reports/redact.ts'
 
 /** One way to send a credential that is almost right; `shell` says the same in a form a curl line can run. */
-export interface CredentialVariant {
+interface CredentialVariant {
   what: string
   /** The Authorization header, or null for none. */
   authorization(key: string): string | null

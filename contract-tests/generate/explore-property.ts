@@ -25,7 +25,7 @@ export interface Judgement {
   basis?: Basis
 }
 
-export interface PropertyCheck<T> {
+interface PropertyCheck<T> {
   /** The promise, in words: "a valid new pet is created and echoed exactly". */
   promise: string
   /** What a deviation of this check rests on: the spec's choice the target departed from. */
@@ -40,7 +40,7 @@ export interface PropertyCheck<T> {
 }
 
 /** Distinct defects one property reports at most: exploring goes on after each, within the time budget. */
-export const maxDistinctFailures = 4
+const maxDistinctFailures = 4
 
 /** A judgement fails too when a registry check failed on the response it judged. */
 function withRegistry(judgement: Judgement): Judgement {

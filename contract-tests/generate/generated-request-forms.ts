@@ -13,12 +13,7 @@ import { specParameters } from './spec-parameters.ts'
 import { isClientError, responseStatus, verdict } from './verdict.ts'
 
 /** Accept headers a legal client may send, or none: each leaves the server free to answer JSON, as it must. */
-export const acceptForms: ReadonlyArray<string | null> = [
-  null,
-  '*/*',
-  'application/*',
-  'application/json;q=0.9, */*;q=0.1',
-]
+const acceptForms: ReadonlyArray<string | null> = [null, '*/*', 'application/*', 'application/json;q=0.9, */*;q=0.1']
 
 type FormCase =
   | { kind: 'accept'; operationId: (typeof operationList)[number]['operationId']; accept: string | null }

@@ -1,5 +1,5 @@
 /** Another form of a request target that a router may take for the same resource. */
-export interface PathForm {
+interface PathForm {
   what: string
   /** The URL in this form. */
   apply(url: string): string

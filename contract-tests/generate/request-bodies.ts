@@ -5,14 +5,14 @@ import { invalidValues, validValue } from './schema-arbitrary.ts'
 import { type JsonSchema, resolve } from './spec-parameters.ts'
 
 /** JSON media types a server must take as JSON: the plain one and with a UTF-8 charset parameter. */
-export const jsonContentTypes: ReadonlyArray<string> = [
+const jsonContentTypes: ReadonlyArray<string> = [
   'application/json',
   'application/json; charset=utf-8',
   'application/json;charset=UTF-8',
 ]
 
 /** Media types that are not JSON: a server may refuse them with 400 or 415. */
-export const otherContentTypes: ReadonlyArray<string> = [
+const otherContentTypes: ReadonlyArray<string> = [
   'text/plain',
   'application/x-www-form-urlencoded',
   'text/html; charset=utf-8',
@@ -28,7 +28,7 @@ const extraValue: fc.Arbitrary<unknown> = fc.oneof(
 )
 
 /** Bodies larger than most clients send, up to what a body limit of 1 MiB still takes: 8 KiB, 64 KiB, 1 MB. */
-export const largeBodySizes: ReadonlyArray<number> = [8 * 1024, 64 * 1024, 1_000_000]
+const largeBodySizes: ReadonlyArray<number> = [8 * 1024, 64 * 1024, 1_000_000]
 
 export interface ValidBody {
   json: Record<string, unknown>

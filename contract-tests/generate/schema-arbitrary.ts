@@ -57,7 +57,7 @@ export function validValue(schemaOrRef: JsonSchema): fc.Arbitrary<unknown> {
 }
 
 /** A value the schema refuses, with what is wrong with it in words. */
-export interface InvalidValue {
+interface InvalidValue {
   what: string
   value: unknown
 }

@@ -16,7 +16,7 @@ export interface JsonSchema {
 }
 
 /** One parameter of an operation, its schema resolved. */
-export interface SpecParameter {
+interface SpecParameter {
   name: string
   in: 'query' | 'path' | 'header'
   required: boolean

@@ -16,7 +16,7 @@ export interface MatrixRow {
   cells: Map<string, MatrixCell>
 }
 
-export interface CheckMatrix {
+interface CheckMatrix {
   operations: Array<string>
   rows: Array<MatrixRow>
 }

@@ -1,7 +1,7 @@
 import { decodeHTML } from 'entities'
 
 /** Text with its escapes decoded, and where each span of it came from in the text as written. */
-export interface DecodedText {
+interface DecodedText {
   decoded: string
   /** The span of the written text that decoded units `start` to `end` (exclusive) came from. */
   written(start: number, end: number): { start: number; end: number }

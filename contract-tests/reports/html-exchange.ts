@@ -3,7 +3,7 @@ import { curlCommand } from './curl-command.ts'
 import { html, type SafeHtml } from './html.ts'
 
 /** Longer bodies are cut: a report is read, and a 5 MB listing would bury the failure. */
-export const bodyCap = 2_000
+const bodyCap = 2_000
 
 // Indented JSON reads better, but only when indenting is all that changes: a body that does not
 // survive a parse and re-serialise unchanged (big numbers, duplicate keys) is shown as received.

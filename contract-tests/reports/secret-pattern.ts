@@ -7,7 +7,7 @@ const anywhereLength = 8
  * `petstore-dev-key` is found from `petstore-dev` on, while the word "petstore" elsewhere survives.
  * @example leakLength('petstore-dev-key') // 12
  */
-export function leakLength(secret: string): number {
+function leakLength(secret: string): number {
   return Math.min(secret.length, Math.max(4, Math.ceil(secret.length / 2), Math.min(12, secret.length - 1)))
 }
 

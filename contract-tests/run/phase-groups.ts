@@ -3,9 +3,6 @@ import type { ExploreOptions } from '../shared/explore-options.ts'
 import type { Scenario } from '../shared/scenario.ts'
 import { statefulScenarios } from '../stateful/stateful-scenarios.ts'
 
-/** The group names of the exploring phases, as `--only` takes them. */
-export const phaseNames = ['generated', 'stateful'] as const
-
 /**
  * The exploring phases as scenario groups, run after the named scenarios: each check a scenario whose
  * result reads like any other (assertions, one shrunk exchange with its curl line).

@@ -5,9 +5,9 @@ import { setAsideUnanswered } from '../client/transport-failure.ts'
 import { isPet, type SuiteData } from '../shared/suite-data.ts'
 
 /** How many pets of each status the scenarios need (the status filter is checked with a limit below it). */
-export const perStatus = 7
+const perStatus = 7
 /** Pets without status the run always creates: no filter can count those a big store already holds. */
-export const withoutStatus = 3
+const withoutStatus = 3
 
 /**
  * Gets the target ready for the scenarios, the same way whatever it already holds. It reads the first page; for a

@@ -10,7 +10,7 @@ import { expectStatus } from './expect-status.ts'
  * int64 values a double cannot hold: the first integer JSON.parse rounds (2^53 + 1), and the ends of the range.
  * Whether a service must accept any category id is left open, so a 400 is as good as a faithful 201.
  */
-export const unsafeInt64Values: ReadonlyArray<bigint> = [2n ** 53n + 1n, int64Max, int64Min]
+const unsafeInt64Values: ReadonlyArray<bigint> = [2n ** 53n + 1n, int64Max, int64Min]
 
 export const int64Scenarios: Array<Scenario> = unsafeInt64Values.map((categoryId) => ({
   check: 'int64_exact',

@@ -45,7 +45,7 @@ export interface Redirect {
  * What a result does to the run: `failed` fails it (exit 1), `warning` is reported and never fails it.
  * A violation is always `failed`; a deviation is a `warning`, or `failed` under `--strict`.
  */
-export type Outcome = 'passed' | 'failed' | 'warning'
+type Outcome = 'passed' | 'failed' | 'warning'
 
 /**
  * The two levels of finding (decision record 003):

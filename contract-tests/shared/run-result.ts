@@ -93,7 +93,7 @@ export function findingKey(result: CheckResult): string {
 }
 
 /** Checks that could not be judged, as a share of those that ran, above which a run gives no verdict (exit 2). */
-export const unjudgedShareLimit = 0.1
+const unjudgedShareLimit = 0.1
 
 /**
  * The exit code a set of results calls for (decision record 012). The target could not be judged (2) when the

@@ -12,7 +12,7 @@ import type { StatefulWorld } from './stateful-world.ts'
 import { type TypicalValues, typicalBodies } from './typical-bodies.ts'
 
 /** One step of the must-try sequence: a command of the stateful phase, named for the report. */
-export interface MustTryStep {
+interface MustTryStep {
   name: string
   command: fc.AsyncCommand<ResourceKnowledge, StatefulWorld>
 }

@@ -11,7 +11,7 @@ import type { ResourceKnowledge } from './resource-knowledge.ts'
 import { assertGone, callNaming, type StatefulWorld } from './stateful-world.ts'
 
 type Command = fc.AsyncCommand<ResourceKnowledge, StatefulWorld>
-export type ReadRole = StatefulRole & { kind: 'read' }
+type ReadRole = StatefulRole & { kind: 'read' }
 
 /** The sentence a link rests on: the link's description, which quotes the interface. */
 export const linkBasis = (role: { link: { description: string } }): Basis => ({

@@ -9,7 +9,7 @@ import type { ResourceKnowledge } from './resource-knowledge.ts'
 import { assertGone, callNaming, type StatefulWorld } from './stateful-world.ts'
 
 type Command = fc.AsyncCommand<ResourceKnowledge, StatefulWorld>
-export type RemoveRole = StatefulRole & { kind: 'remove' }
+type RemoveRole = StatefulRole & { kind: 'remove' }
 
 /**
  * Removes a resource this phase created (never one it did not): a documented 2xx, and every read of it

@@ -2,7 +2,7 @@ import type { Pet } from '../../spec/types.ts'
 import type { SuiteData } from '../shared/suite-data.ts'
 
 /** Which resources a command picks from: live ones, live ones this phase created, or removed ones. */
-export type ResourceKind = 'live' | 'own' | 'removed'
+type ResourceKind = 'live' | 'own' | 'removed'
 
 /** The query parameters a list is sent with, by name. */
 export type ListQuery = Readonly<Record<string, string | number>>

@@ -8,8 +8,9 @@ export interface UpstreamAnswer {
   body: Buffer
 }
 
-// Hop-by-hop and framing headers (RFC 9110 section 7.6.1): the forwarded body is sent whole, with fetch's own framing.
-const notForwarded = ['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'te', 'upgrade']
+// The body is forwarded whole, with its own length: how it was framed on the way in (a chunked request) and the
+// connection's own fields (RFC 9110 section 7.6.1) stay behind; undici refuses a request that sets them.
+const notForwarded = new Set(['host', 'connection', 'keep-alive', 'upgrade', 'content-length', 'transfer-encoding'])
 
 /**
  * A loopback server in front of `origin` (the standalone mock, say) that forwards every request as it came, then
@@ -27,7 +28,7 @@ export function startProxyServer(
     for await (const chunk of request) chunks.push(chunk as Buffer)
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(request.headers))
-      if (typeof value === 'string' && !notForwarded.includes(name)) headers[name] = value
+      if (typeof value === 'string' && !notForwarded.has(name)) headers[name] = value
     const forwarded = await fetch(`${upstream}${request.url}`, {
       method: request.method,
       headers,
