@@ -8,7 +8,8 @@ import { parseArgs } from 'node:util'
 const help = `Usage: node bare-server.mjs [--port N] [--host HOST]
 
 A bare node:http server for the benchmark: bearer check, then GET /v1/pets (a fixed array of
-20 pets), GET /v1/pets/:id (one fixed pet), POST /v1/pets (201, the body echoed with an id).
+20 pets), GET /v1/pets/:id (one fixed pet, with the Deprecation and Sunset headers the interface
+requires), POST /v1/pets (201, the body echoed with an id).
 Prints "bare server ready: <base URL>" once listening.`
 
 const authorization = 'Bearer petstore-dev-key'
@@ -32,8 +33,12 @@ const invalidBody = JSON.stringify({
 })
 let lastId = pets.length
 
-function send(response: ServerResponse, status: number, body: string): void {
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+// What the interface requires of getPet's answer besides the pet: it is deprecated, with a removal date.
+const deprecated = { deprecation: '@1767225600', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }
+
+function send(response: ServerResponse, status: number, body: string, extra?: Record<string, string>): void {
+  const length = Buffer.byteLength(body)
+  response.writeHead(status, { 'content-type': 'application/json', ...extra, 'content-length': length })
   response.end(body)
 }
 
@@ -42,7 +47,7 @@ const server = createServer((request, response) => {
   const url = request.url ?? '/'
   const path = url.split('?', 1)[0]
   if (request.method === 'GET' && path === '/v1/pets') return send(response, 200, listBody)
-  if (request.method === 'GET' && path?.startsWith('/v1/pets/')) return send(response, 200, petBody)
+  if (request.method === 'GET' && path?.startsWith('/v1/pets/')) return send(response, 200, petBody, deprecated)
   if (request.method === 'POST' && path === '/v1/pets') {
     const chunks: Array<Buffer> = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
