@@ -82,7 +82,8 @@ export async function runContract({
       wave.map((index) =>
         limit(async () => {
           const scenario = selected[index] as Scenario
-          const ran = !session || halted() ? notRun(scenario) : await runScenario(scenario, session)
+          const ran =
+            !session || halted() ? notRun(scenario) : await runScenario(scenario, session, { again: () => !halted() })
           results[index] = ran
           onProgress({ result: strict ? judgedStrictly(ran) : ran, done: ++done, total: selected.length + 1 })
         }),

@@ -16,10 +16,27 @@ export interface Session {
  * Runs one scenario: skipped when it writes in a read-only run; failed when one of its assertions
  * or a registry check on one of its responses failed; `error` when it could not be judged (a request of it got
  * no whole answer, or the target could no longer be judged at all). Every request that got no whole answer is
- * listed in `unanswered`, also those an exploring check set aside and judged without.
- * @example const result = await runScenario(scenario, session)
+ * listed in `unanswered`, also those an exploring check set aside and judged without. A scenario that lost a
+ * request to the transport before it found anything runs once more when `again()` allows (the target is not
+ * halted): one reset among many requests costs a check only when it strikes twice (`attempts: 2`).
+ * @example const result = await runScenario(scenario, session, { again: () => !halted() })
  */
-export async function runScenario(scenario: Scenario, { client, data }: Session): Promise<ScenarioResult> {
+export async function runScenario(
+  scenario: Scenario,
+  session: Session,
+  { again = () => true }: { again?: () => boolean } = {},
+): Promise<ScenarioResult> {
+  const first = await runOnce(scenario, session)
+  if (!first.lostRequest || !again()) return first.result
+  const second = await runOnce(scenario, session)
+  const unanswered = [...(first.result.unanswered ?? []), ...(second.result.unanswered ?? [])]
+  return { ...second.result, unanswered, attempts: 2 }
+}
+
+async function runOnce(
+  scenario: Scenario,
+  { client, data }: Session,
+): Promise<{ result: ScenarioResult; lostRequest: boolean }> {
   const started = performance.now()
   // Each scenario keeps its own exchanges: scenarios may run side by side on one client.
   const exchanges: Array<Exchange> = []
@@ -57,7 +74,8 @@ export async function runScenario(scenario: Scenario, { client, data }: Session)
     if (outcome !== 'failed' && failuresOf(result).length > 0) result.outcome = 'failed'
     return result
   }
-  if (scenario.writes && client.readOnly) return finish('skipped', 'Read-only run: this scenario sends POST requests.')
+  if (scenario.writes && client.readOnly)
+    return judged(finish('skipped', 'Read-only run: this scenario sends POST requests.'))
 
   const record = (
     outcome: CheckResult['outcome'],
@@ -87,14 +105,21 @@ export async function runScenario(scenario: Scenario, { client, data }: Session)
         budgetReached = true
       },
     })
-    return finish('passed')
+    return judged(finish('passed'))
   } catch (error) {
-    if (error instanceof ScenarioSkipped) return finish('skipped', error.reason)
-    if (error instanceof TargetError) return finish('error', error.message)
-    if (error instanceof ReadOnlyRefusal) return finish('error', `${error.message} This is a bug in the scenario.`)
+    if (error instanceof ScenarioSkipped) return judged(finish('skipped', error.reason))
+    if (error instanceof TransportFailure) {
+      const result = finish('error', error.message)
+      return { result, lostRequest: result.outcome === 'error' }
+    }
+    if (error instanceof TargetError) return judged(finish('error', error.message))
+    if (error instanceof ReadOnlyRefusal)
+      return judged(finish('error', `${error.message} This is a bug in the scenario.`))
     throw error
   }
 }
+
+const judged = (result: ScenarioResult) => ({ result, lostRequest: false })
 
 function unansweredOf(failure: TransportFailure, operationId: UnansweredRequest['operationId']): UnansweredRequest {
   return { operationId, ...failure.request, kind: failure.kind, reason: failure.message }

@@ -21,6 +21,8 @@ export interface ScenarioResult {
   durationMs: number
   /** An exploring check the time budget cut short: it judged fewer examples than asked. */
   budgetReached?: boolean
+  /** 2 when the first attempt lost a request to the transport before it found anything, and it ran once more. */
+  attempts?: number
 }
 
 /** A request that got no whole answer, as the transport reported it. */

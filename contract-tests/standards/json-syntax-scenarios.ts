@@ -1,5 +1,6 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { OperationSpec } from '../../spec/operations.ts'
+import { SampleLosses } from '../client/sample-losses.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
 import { validRequest } from '../scenarios/valid-request.ts'
 import { interfaceSays, specChooses } from '../shared/citations.ts'
@@ -136,13 +137,18 @@ export const jsonSyntaxScenarios: Array<Scenario> = bodyOperations.map(
       const { operation } = bodyOperation
       const request = validRequest(operation, context.data)
       if (!request) return context.skip('No valid body of this operation can be built.')
-      for (const [what, body] of notJson(stringifyJson(request.json))) {
-        const exchange = await context.client.call(operation.operationId, {
-          ...withoutJson(request),
-          body,
-          contentType: 'application/json',
-          alsoAccepted: clientErrors,
-        })
+      const texts = notJson(stringifyJson(request.json))
+      const losses = new SampleLosses(texts.length)
+      for (const [what, body] of texts) {
+        const exchange = await losses.run(() =>
+          context.client.call(operation.operationId, {
+            ...withoutJson(request),
+            body,
+            contentType: 'application/json',
+            alsoAccepted: clientErrors,
+          }),
+        )
+        if (!exchange) continue
         const refused = exchange.response?.status === 400
         context.assert(refused, {
           message: `a body with ${what} ${refused ? 'is refused' : `got ${statusOf(exchange)}`}`,
@@ -151,6 +157,7 @@ export const jsonSyntaxScenarios: Array<Scenario> = bodyOperations.map(
           exchange,
         })
       }
+      losses.settle()
       await notUtf8(context, bodyOperation)
       await readBackExactly(context, bodyOperation)
     },

@@ -1,6 +1,7 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { OperationSpec } from '../../spec/operations.ts'
 import { rolesOf } from '../../spec/relations.ts'
+import { SampleLosses } from '../client/sample-losses.ts'
 import { stringAspect } from '../generate/body-aspects.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
 import { validRequest } from '../scenarios/valid-request.ts'
@@ -123,11 +124,15 @@ function roundTripScenarios(check: string, samples: ReadonlyArray<TextSample>, k
         explores: true,
         async run(context) {
           const plainAccepted = plainBodyAccepted(context, bodyOperation)
+          const losses = new SampleLosses(bodyOperation.stringFields.length * samples.length)
           const accepted = await Promise.all(
             bodyOperation.stringFields.flatMap((field) =>
-              samples.map((sample, index) => roundTrip(context, bodyOperation, field, [sample, index], plainAccepted)),
+              samples.map((sample, index) =>
+                losses.run(() => roundTrip(context, bodyOperation, field, [sample, index], plainAccepted)),
+              ),
             ),
           )
+          losses.settle()
           // Every read after every create: each list page asked once for all that were accepted.
           const created = accepted.filter((item): item is Sent => item !== undefined)
           const { operationId } = bodyOperation.operation
