@@ -35,7 +35,8 @@ export const specEdit = (change: (spec: Document) => void): Edit => ({
   apply(text) {
     const spec = parseDocument(text ?? '')
     change(spec)
-    return spec.toString()
+    // Flow collections as the spec writes them, `[pets]`: only what the edit changes differs.
+    return spec.toString({ flowCollectionPadding: false })
   },
 })
 
