@@ -21,6 +21,7 @@ it('fails naming the declaration when the file no longer has it', () => {
 
 it('edits the spec by its structure, keeping its comments and the rest of it', () => {
   const edit = specEdit((spec) => spec.setIn(['paths', '/pets', 'post', 'operationId'], 'addPet'))
-  const text = '# the spec\npaths:\n  /pets:\n    post:\n      operationId: createPet # the creator\n      tags: [pets]\n'
+  const text =
+    '# the spec\npaths:\n  /pets:\n    post:\n      operationId: createPet # the creator\n      tags: [pets]\n'
   expect(edit.apply(text)).toBe(text.replace('createPet', 'addPet'))
 })
