@@ -61,7 +61,7 @@ async function copyProject(): Promise<string> {
     await cp(join(projectRoot, folder), join(copy, folder), { recursive: true })
   for (const file of ['tsconfig.json', 'package.json']) await cp(join(projectRoot, file), join(copy, file))
   await mkdir(join(copy, 'test/catalogue'), { recursive: true })
-  for (const file of ['new-operation-probe.ts', 'delete-pet-page.ts', 'update-pet-page.ts'])
+  for (const file of ['new-operation-probe.ts', 'start-page-worker.ts', 'delete-pet-page.ts', 'update-pet-page.ts'])
     await cp(join(projectRoot, 'test/catalogue', file), join(copy, 'test/catalogue', file))
   await symlink(join(projectRoot, 'node_modules'), join(copy, 'node_modules'), 'dir')
   const product = { extends: './tsconfig.json', include: ['spec', 'mocks', 'contract-tests', 'fixtures'] }
