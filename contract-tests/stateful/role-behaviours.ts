@@ -34,6 +34,8 @@ const step = (command: Command, name = String(command)): MustTryStep => ({ name,
 export interface RoleBehaviour<R extends StatefulRole> {
   /** What the role's operations are held to, for the phase's title (empty when nothing beyond the others). */
   promise: string
+  /** What its must-try steps do, for their title (empty when they do nothing of their own). */
+  mustTryTitle: string
   /** Its random commands, which fast-check draws sequences of. */
   commands(role: R, context: RoleContext): Array<fc.Arbitrary<Command>>
   /**
@@ -64,6 +66,7 @@ const listLargest = (creator: CreateRole['operationId']) =>
 export const roleBehaviours: { [K in Role]: RoleBehaviour<StatefulRole & { kind: K }> } = {
   create: {
     promise: 'what is created is read and listed exactly as sent, ids unique under concurrent creates',
+    mustTryTitle: 'created one and several at once and read back',
     commands: (role, context) => [
       context.bodies(role.operationId).map((body) => new CreateResources(role, [body])),
       fc
@@ -83,6 +86,7 @@ export const roleBehaviours: { [K in Role]: RoleBehaviour<StatefulRole & { kind:
   },
   read: {
     promise: '',
+    mustTryTitle: '',
     commands: (role) => [
       fc
         .record({ index: fc.nat(), removed: fc.boolean() })
@@ -93,6 +97,7 @@ export const roleBehaviours: { [K in Role]: RoleBehaviour<StatefulRole & { kind:
   },
   update: {
     promise: 'what is changed reads and lists changed',
+    mustTryTitle: 'a change to values the pet does not hold, then every read and list of what it changed',
     commands: (role, context) => [
       fc
         .record({ index: fc.nat(), drawn: context.bodies(role.operationId) })
@@ -102,6 +107,7 @@ export const roleBehaviours: { [K in Role]: RoleBehaviour<StatefulRole & { kind:
   },
   remove: {
     promise: 'what is removed is gone from every read and list',
+    mustTryTitle: 'a removal then every read and list of what it removed',
     commands: (role) => [
       fc
         .record({ index: fc.nat(), again: fc.boolean() })
@@ -118,6 +124,9 @@ export const roleBehaviours: { [K in Role]: RoleBehaviour<StatefulRole & { kind:
     promise:
       'none lost or repeated, past the default and the largest page, pages exactly at, one under and one over ' +
       'the matches',
+    mustTryTitle:
+      'lists at exactly, one under and one over the matches, unfiltered and by every filter value, a resource ' +
+      'created without the filtered fields among them, the newest of a store past the largest page read by id',
     commands: listCommands,
     mustTry(role, context) {
       const { limit } = role
@@ -143,5 +152,5 @@ export const roleBehaviours: { [K in Role]: RoleBehaviour<StatefulRole & { kind:
       ]
     },
   },
-  stateless: { promise: '', commands: () => [], mustTry: () => [] },
+  stateless: { promise: '', mustTryTitle: '', commands: () => [], mustTry: () => [] },
 }

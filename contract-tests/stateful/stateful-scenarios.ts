@@ -17,10 +17,12 @@ import type { StatefulWorld } from './stateful-world.ts'
 // The operations the phase sequences, and what it promises of them, from the spec's relations.
 const sequenced = Object.values(statefulRoles).filter((role) => role.kind !== 'stateless')
 const present = new Set<Role>(sequenced.map((role) => role.kind))
-const promises = (Object.keys(roleBehaviours) as Array<Role>)
-  .filter((kind) => present.has(kind) && roleBehaviours[kind].promise !== '')
-  .map((kind) => roleBehaviours[kind].promise)
-const title = `stateful: ${sequenced.map((role) => role.operationId).join(', ')} in sequences: ${promises.join('; ')}`
+/** The texts of the roles present in the spec, in the table's order. */
+const titleParts = (part: 'promise' | 'mustTryTitle') =>
+  (Object.keys(roleBehaviours) as Array<Role>)
+    .filter((kind) => present.has(kind) && roleBehaviours[kind][part] !== '')
+    .map((kind) => roleBehaviours[kind][part])
+const title = `stateful: ${sequenced.map((role) => role.operationId).join(', ')} in sequences: ${titleParts('promise').join('; ')}`
 
 /**
  * The stateful phase: fast-check model-based sequences of the commands `statefulCommands` derives from
@@ -103,12 +105,7 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
 
 const mustTryTitle =
   `stateful, every run: each check the relations imply once (${sequenced.map((role) => role.operationId).join(', ')})` +
-  ': ' +
-  'created one and several at once and read back, lists at exactly, one under and one over the matches, ' +
-  'unfiltered and by every filter value, a resource created without the filtered fields among them, the ' +
-  'newest of a store past the largest page read by id' +
-  (present.has('update') ? ', a change then every read and list of what it changed' : '') +
-  (present.has('remove') ? ', a removal then every read and list of what it removed' : '')
+  `: ${titleParts('mustTryTitle').join('; ')}`
 
 /**
  * The must-try part of the stateful phase (`mustTrySteps`): every check a role implies, in every run and in
