@@ -61,7 +61,7 @@ const listLargest = (creator: CreateRole['operationId']) =>
  * Each role's behaviour in the stateful phase, keyed by the role: a role `spec/relations.ts` gains fails the
  * build here until it has one. The order is the must-try sequence's: what is created is read, changed,
  * removed, then listed at every boundary.
- * @example roleBehaviours.update.mustTry(statefulRoles.patchPet, roleContext(values)) // [UpdateResource]
+ * @example roleBehaviours.create.mustTry(creator, roleContext(values)).map((step) => step.name)
  */
 export const roleBehaviours: { [K in Role]: RoleBehaviour<StatefulRole & { kind: K }> } = {
   create: {

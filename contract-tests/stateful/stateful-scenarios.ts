@@ -22,7 +22,8 @@ const titleParts = (part: 'promise' | 'mustTryTitle') =>
   (Object.keys(roleBehaviours) as Array<Role>)
     .filter((kind) => present.has(kind) && roleBehaviours[kind][part] !== '')
     .map((kind) => roleBehaviours[kind][part])
-const title = `stateful: ${sequenced.map((role) => role.operationId).join(', ')} in sequences: ${titleParts('promise').join('; ')}`
+const operationNames = sequenced.map((role) => role.operationId).join(', ')
+const title = `stateful: ${operationNames} in sequences: ${titleParts('promise').join('; ')}`
 
 /**
  * The stateful phase: fast-check model-based sequences of the commands `statefulCommands` derives from
@@ -103,9 +104,7 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
   ]
 }
 
-const mustTryTitle =
-  `stateful, every run: each check the relations imply once (${sequenced.map((role) => role.operationId).join(', ')})` +
-  `: ${titleParts('mustTryTitle').join('; ')}`
+const mustTryTitle = `stateful, every run: each check the relations imply once (${operationNames}): ${titleParts('mustTryTitle').join('; ')}`
 
 /**
  * The must-try part of the stateful phase (`mustTrySteps`): every check a role implies, in every run and in
