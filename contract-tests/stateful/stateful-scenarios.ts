@@ -104,7 +104,8 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
   ]
 }
 
-const mustTryTitle = `stateful, every run: each check the relations imply once (${operationNames}): ${titleParts('mustTryTitle').join('; ')}`
+const mustTryParts = titleParts('mustTryTitle').join('; ')
+const mustTryTitle = `stateful, every run: each check the relations imply once (${operationNames}): ${mustTryParts}`
 
 /**
  * The must-try part of the stateful phase (`mustTrySteps`): every check a role implies, in every run and in
