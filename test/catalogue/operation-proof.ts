@@ -59,7 +59,8 @@ async function copyProject(): Promise<string> {
   const copy = await mkdtemp(join(tmpdir(), 'petstore-new-operation-'))
   for (const folder of ['spec', 'mocks', 'contract-tests', 'fixtures', 'scripts', 'tools', 'test/fuzz', 'test/support'])
     await cp(join(projectRoot, folder), join(copy, folder), { recursive: true })
-  for (const file of ['tsconfig.json', 'package.json']) await cp(join(projectRoot, file), join(copy, file))
+  for (const file of ['tsconfig.json', 'package.json', 'vitest.config.ts', 'biome.json'])
+    await cp(join(projectRoot, file), join(copy, file))
   await mkdir(join(copy, 'test/catalogue'), { recursive: true })
   for (const file of ['new-operation-probe.ts', 'start-page-worker.ts', 'delete-pet-page.ts', 'update-pet-page.ts'])
     await cp(join(projectRoot, 'test/catalogue', file), join(copy, 'test/catalogue', file))
@@ -140,6 +141,19 @@ export function proveNewOperation(proof: OperationProof): void {
     )
     expect([...new Set(listed)].sort()).toEqual([...new Set(written)].sort())
   })
+
+  it('keeps every unit test green: none pins what the operation changes (routes, Allow, links, roles)', async () => {
+    const vitest = join(projectRoot, 'node_modules/vitest/vitest.mjs')
+    const failed = await run(process.execPath, [vitest, 'run', '--project', 'unit'], {
+      cwd: copy,
+      maxBuffer: 16 * 1024 * 1024,
+    }).then(
+      () => [],
+      (error: { stdout: string; stderr: string }) =>
+        `${error.stdout}\n${error.stderr}`.split('\n').filter((line) => /FAIL|×|Error:/.test(line)),
+    )
+    expect(failed).toEqual([])
+  }, 180_000)
 
   it(`puts the operation into the catalogue, the auth matrix, the fuzz and the stateful phase`, async () => {
     const { operation, role, auth, fuzzed } = await probe('catalogue')
