@@ -217,7 +217,7 @@ export function rolesOf<K extends StatefulRole['kind']>(kind: K): Array<Stateful
 export type Role = StatefulRole['kind']
 
 /** A role that names one resource the creator made, through the creator's link. */
-export type LinkedRole = Extract<StatefulRole, { link: ResourceLink }>
+type LinkedRole = Extract<StatefulRole, { link: ResourceLink }>
 
 /**
  * The role of an operation that names one resource another operation created (a read, an update, a removal,
