@@ -35,12 +35,15 @@ interface CollectionLimit {
  * - `create`: its success answer is a new resource, which its `links` hand on (OpenAPI `links`);
  * - `read`: a safe link target: the resource as created, until it is removed (then its 404);
  * - `remove`: a `DELETE` link target: the resource is gone from reads and lists after a success;
+ * - `update`: a `PATCH` or `PUT` link target: the resource changes as sent (a `PUT` replaces it whole), and
+ *   every later read and list shows the change;
  * - `list`: `x-collection`: every live resource the creator made, filtered and capped;
  * - `stateless`: nothing to follow (`x-stateless: <why>`, or an operation the interface does not describe).
  */
 export type StatefulRole =
   | { kind: 'create'; operationId: OperationId; status: number; links: ReadonlyArray<ResourceLink> }
   | { kind: 'read' | 'remove'; operationId: OperationId; creator: OperationId; link: ResourceLink }
+  | { kind: 'update'; operationId: OperationId; creator: OperationId; link: ResourceLink; replaces: boolean }
   | {
       kind: 'list'
       operationId: OperationId
@@ -103,18 +106,22 @@ function toLink(source: OperationSpec, name: string, link: Json): ResourceLink {
   }
 }
 
-function linkedRole(operation: OperationSpec, creators: ReadonlyArray<StatefulRole & { kind: 'create' }>) {
+function linkedRole(
+  operation: OperationSpec,
+  creators: ReadonlyArray<StatefulRole & { kind: 'create' }>,
+): StatefulRole | undefined {
   for (const creator of creators) {
     const link = creator.links.find((candidate) => candidate.operationId === operation.operationId)
     if (!link) continue
-    if (operation.safe)
-      return { kind: 'read' as const, operationId: operation.operationId, creator: creator.operationId, link }
-    if (operation.method === 'DELETE')
-      return { kind: 'remove' as const, operationId: operation.operationId, creator: creator.operationId, link }
+    if (operation.safe) return { kind: 'read', operationId: operation.operationId, creator: creator.operationId, link }
+    const named = { operationId: operation.operationId, creator: creator.operationId, link }
+    if (operation.method === 'DELETE') return { kind: 'remove', ...named }
+    if (operation.method === 'PATCH' || operation.method === 'PUT')
+      return { kind: 'update', ...named, replaces: operation.method === 'PUT' }
     throw new RelationError(
       `Failed to place "${operation.operationId}" in the stateful phase: it is linked from ` +
-        `"${creator.operationId}", but the phase follows a link only to a safe operation (a read) or a DELETE ` +
-        `(a removal), not to ${operation.method}.`,
+        `"${creator.operationId}", but the phase follows a link only to a safe operation (a read), a DELETE ` +
+        `(a removal) or a PATCH or PUT (an update), not to ${operation.method}.`,
     )
   }
   return undefined
@@ -204,4 +211,19 @@ export const statefulRoles: Readonly<Record<OperationId, StatefulRole>> = toRole
 /** The roles of one kind, in spec order. */
 export function rolesOf<K extends StatefulRole['kind']>(kind: K): Array<StatefulRole & { kind: K }> {
   return Object.values(statefulRoles).filter((role): role is StatefulRole & { kind: K } => role.kind === kind)
+}
+
+/** The name of a role: what the stateful phase keys its behaviour by. */
+export type Role = StatefulRole['kind']
+
+/** A role that names one resource the creator made, through the creator's link. */
+type LinkedRole = Extract<StatefulRole, { link: ResourceLink }>
+
+/**
+ * The role of an operation that names one resource another operation created (a read, an update, a removal,
+ * or any role a link leads to), with its link and creator: undefined for one that names none.
+ * @example namingRole(statefulRoles.getPet)?.link.parameter // 'petId'
+ */
+export function namingRole(role: StatefulRole): LinkedRole | undefined {
+  return 'link' in role ? role : undefined
 }

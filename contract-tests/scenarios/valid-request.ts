@@ -1,6 +1,6 @@
 import type { OperationSpec } from '../../spec/operations.ts'
 import { operations } from '../../spec/operations.ts'
-import { statefulRoles } from '../../spec/relations.ts'
+import { namingRole, statefulRoles } from '../../spec/relations.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
 import type { ScenarioContext } from '../shared/scenario.ts'
 import type { SuiteData } from '../shared/suite-data.ts'
@@ -8,11 +8,9 @@ import type { SuiteData } from '../shared/suite-data.ts'
 /** Why a check of an unsafe operation that names a pet is skipped. */
 export const notCreated = 'This run created no pet to name in an unsafe request, and names no pet it did not create.'
 
-/** The path parameter that names a created resource (from the spec's links), when the operation has one. */
-function resourceParameter(operation: OperationSpec): string | undefined {
-  const role = statefulRoles[operation.operationId]
-  return role.kind === 'read' || role.kind === 'remove' ? role.link.parameter : undefined
-}
+/** The path parameter that names a created resource (from the spec's links, whatever the role), if any. */
+const resourceParameter = (operation: OperationSpec): string | undefined =>
+  namingRole(statefulRoles[operation.operationId])?.link.parameter
 
 /**
  * A request the operation accepts, so that only what a check varies can make it fail: the spec's sample
@@ -36,10 +34,11 @@ export function validRequest(operation: OperationSpec, data: SuiteData): CallOpt
 }
 
 /**
- * A valid request to send as it is: `validRequest`, except that an operation which removes what it names
- * (a `DELETE` the spec links from a creator) names a resource created for this one request, so that no
- * check removes a resource another check relies on, or one the run did not create. Undefined when the
- * request cannot be built that way (the run created nothing, or the creator refused).
+ * A valid request to send as it is: `validRequest`, except that an unsafe operation which names a resource
+ * (one the spec links from a creator: an update, a removal, whatever its role) names a resource created for
+ * this one request, so that no check changes or removes a resource another check relies on, or one the run
+ * did not create. Undefined when the request cannot be built that way (the run created nothing, or the
+ * creator refused).
  * @example const request = await sendableRequest(operations.getPet, context)
  */
 export async function sendableRequest(
@@ -47,8 +46,8 @@ export async function sendableRequest(
   context: Pick<ScenarioContext, 'client' | 'data'>,
 ): Promise<CallOptions | undefined> {
   const request = validRequest(operation, context.data)
-  const role = statefulRoles[operation.operationId]
-  if (!request || role.kind !== 'remove') return request
+  const role = namingRole(statefulRoles[operation.operationId])
+  if (!request || !role || operation.safe) return request
   const creator = validRequest(operations[role.creator], context.data)
   const exchange = await context.client.call(role.creator, { ...creator, record: false })
   const created = exchange.response?.json as Record<string, unknown> | undefined

@@ -1,5 +1,5 @@
 import { type ApiBase, type OperationSpec, operationList, operations } from '../../spec/operations.ts'
-import { statefulRoles } from '../../spec/relations.ts'
+import { namingRole, statefulRoles } from '../../spec/relations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { validRequest } from '../scenarios/valid-request.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
@@ -18,9 +18,8 @@ export interface InterfacePath {
 
 function resourceOf(operations: ReadonlyArray<OperationSpec>): InterfacePath['resource'] {
   for (const { operationId } of operations) {
-    const role = statefulRoles[operationId]
-    if (role.kind === 'read' || role.kind === 'remove')
-      return { parameter: role.link.parameter, field: role.link.field, creator: role.creator }
+    const role = namingRole(statefulRoles[operationId])
+    if (role) return { parameter: role.link.parameter, field: role.link.field, creator: role.creator }
   }
   return undefined
 }

@@ -2,7 +2,7 @@ import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { OperationSpec } from '../../spec/operations.ts'
 import { SampleLosses } from '../client/sample-losses.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
-import { validRequest } from '../scenarios/valid-request.ts'
+import { sendableRequest } from '../scenarios/valid-request.ts'
 import { interfaceSays, specChooses } from '../shared/citations.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
 import { type Basis, statusOf } from '../shared/exchange.ts'
@@ -55,7 +55,7 @@ const refusalBasis = (operation: OperationSpec): Basis =>
 
 /** Valid JSON in other forms than the compact one: read back exactly as what it means. */
 async function readBackExactly(context: ScenarioContext, { operation, stringFields }: BodyOperation): Promise<void> {
-  const request = validRequest(operation, context.data)
+  const request = await sendableRequest(operation, context)
   if (!request) return
   // A typical value (letters of three scripts, one beyond the BMP): only its encoding is unusual.
   const values = Object.fromEntries(stringFields.map((field) => [field, `${context.data.runTag} Zoë Ñandú 𠀋`]))
@@ -95,7 +95,7 @@ async function readBackExactly(context: ScenarioContext, { operation, stringFiel
  * U+FFFD. Refused (the spec's choice), or taken (a deviation): never a 5xx.
  */
 async function notUtf8(context: ScenarioContext, { operation, stringFields }: BodyOperation): Promise<void> {
-  const request = validRequest(operation, context.data)
+  const request = await sendableRequest(operation, context)
   const field = stringFields[0]
   if (!request || field === undefined) return
   const marker = `${context.data.runTag}-bytes`
@@ -135,7 +135,7 @@ export const jsonSyntaxScenarios: Array<Scenario> = bodyOperations.map(
     writes: true,
     async run(context) {
       const { operation } = bodyOperation
-      const request = validRequest(operation, context.data)
+      const request = await sendableRequest(operation, context)
       if (!request) return context.skip('No valid body of this operation can be built.')
       const texts = notJson(stringifyJson(request.json))
       const losses = new SampleLosses(texts.length)

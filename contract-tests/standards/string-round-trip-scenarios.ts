@@ -4,7 +4,7 @@ import { rolesOf } from '../../spec/relations.ts'
 import { SampleLosses } from '../client/sample-losses.ts'
 import { stringAspect } from '../generate/body-aspects.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
-import { validRequest } from '../scenarios/valid-request.ts'
+import { sendableRequest } from '../scenarios/valid-request.ts'
 import { interfaceSays, specChooses } from '../shared/citations.ts'
 import { type Basis, statusOf } from '../shared/exchange.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
@@ -47,7 +47,7 @@ async function roundTrip(
   [sample, index]: [TextSample, number],
   plainAccepted: () => Promise<boolean>,
 ): Promise<Sent | undefined> {
-  const request = validRequest(operation, context.data)
+  const request = await sendableRequest(operation, context)
   if (!request) return undefined
   const value = `${context.data.runTag} ${sample.text}`
   const sent: Body = { ...(request.json as Body), ...filterValues(operation, index), [field]: value }
@@ -96,7 +96,7 @@ function plainBodyAccepted(context: ScenarioContext, { operation, stringFields }
   let answer: Promise<boolean> | undefined
   return () => {
     answer ??= (async () => {
-      const request = validRequest(operation, context.data)
+      const request = await sendableRequest(operation, context)
       const plain = Object.fromEntries(stringFields.map((field) => [field, `${context.data.runTag} plain`]))
       const exchange = await context.client.call(operation.operationId, {
         ...request,

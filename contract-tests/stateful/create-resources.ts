@@ -11,7 +11,7 @@ import type { ResourceKnowledge } from './resource-knowledge.ts'
 import { assertRegistry, pooled, type StatefulWorld } from './stateful-world.ts'
 
 type Command = fc.AsyncCommand<ResourceKnowledge, StatefulWorld>
-type CreateRole = StatefulRole & { kind: 'create' }
+export type CreateRole = StatefulRole & { kind: 'create' }
 
 /** Creates one resource and checks what the interface promises of it: its status, the fields sent, an id never seen. */
 async function createOne(

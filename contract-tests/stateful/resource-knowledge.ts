@@ -9,9 +9,9 @@ export type ListQuery = Readonly<Record<string, string | number>>
 
 /**
  * What the run knows for certain of the target's resources: those it listed at the start and those it
- * created, each with the fields it has, and those it removed. It changes only through the run's own
- * requests (a resource it did not create it never removes), so it stays true whatever else writes to the
- * target, and every judgement made from it is one the interface backs.
+ * created, each with the fields it has (as the run's own updates left them), and those it removed. It changes
+ * only through the run's own requests (a resource it did not create it never changes or removes), so it stays
+ * true whatever else writes to the target, and every judgement made from it is one the interface backs.
  * @example const knowledge = new ResourceKnowledge(data); knowledge.matching({ status: 'sold' }).length
  */
 export class ResourceKnowledge {
@@ -51,6 +51,11 @@ export class ResourceKnowledge {
     this.live.set(String(pet.id), pet)
     this.own.add(String(pet.id))
     this.created++
+  }
+
+  /** A live resource as a change this run made left it: later reads and lists must show it so. */
+  update(pet: Pet): void {
+    if (this.live.has(String(pet.id))) this.live.set(String(pet.id), pet)
   }
 
   remove(pet: Pet): void {

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { rolesOf, statefulRoles } from '../../spec/relations.ts'
+import { type Role, rolesOf, statefulRoles } from '../../spec/relations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { TargetError } from '../client/target-error.ts'
 import { trackedRuns } from '../generate/tracked-runs.ts'
@@ -10,21 +10,25 @@ import type { Scenario } from '../shared/scenario.ts'
 import { ModelViolation } from './model-violation.ts'
 import { mustTrySteps } from './must-try-steps.ts'
 import { ResourceKnowledge } from './resource-knowledge.ts'
+import { roleBehaviours } from './role-behaviours.ts'
 import { statefulCommands } from './stateful-commands.ts'
 import type { StatefulWorld } from './stateful-world.ts'
 
 // The operations the phase sequences, and what it promises of them, from the spec's relations.
 const sequenced = Object.values(statefulRoles).filter((role) => role.kind !== 'stateless')
-const title =
-  `stateful: ${sequenced.map((role) => role.operationId).join(', ')} in sequences: what is created is read ` +
-  'and listed exactly as sent, none lost or repeated, ids unique under concurrent creates, past the default ' +
-  'and the largest page, pages exactly at, one under and one over the matches' +
-  (rolesOf('remove').length > 0 ? ', and what is removed is gone from every read and list' : '')
+const present = new Set<Role>(sequenced.map((role) => role.kind))
+/** The texts of the roles present in the spec, in the table's order. */
+const titleParts = (part: 'promise' | 'mustTryTitle') =>
+  (Object.keys(roleBehaviours) as Array<Role>)
+    .filter((kind) => present.has(kind) && roleBehaviours[kind][part] !== '')
+    .map((kind) => roleBehaviours[kind][part])
+const operationNames = sequenced.map((role) => role.operationId).join(', ')
+const title = `stateful: ${operationNames} in sequences: ${titleParts('promise').join('; ')}`
 
 /**
  * The stateful phase: fast-check model-based sequences of the commands `statefulCommands` derives from
- * the spec's relations (create one or several at once, read, remove, list with filters and limits, grow
- * the store), each checked against what the run knows for certain (never against an order or id values).
+ * the spec's relations (create one or several at once, read, update, remove, list with filters and limits,
+ * grow the store), each checked against what the run knows for certain (never against an order or id values).
  * A failing sequence is shrunk to the shortest that still fails; the request it failed on is kept for the
  * report with its curl line.
  * @example statefulScenarios(exploreOptions({ seed: 3 }))
@@ -100,13 +104,8 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
   ]
 }
 
-const mustTryTitle =
-  `stateful, every run: each check the relations imply once (${sequenced.map((role) => role.operationId).join(', ')})` +
-  ': ' +
-  'created one and several at once and read back, lists at exactly, one under and one over the matches, ' +
-  'unfiltered and by every filter value, a resource created without the filtered fields among them, the ' +
-  'newest of a store past the largest page read by id' +
-  (rolesOf('remove').length > 0 ? ', a removal then every read and list of what it removed' : '')
+const mustTryParts = titleParts('mustTryTitle').join('; ')
+const mustTryTitle = `stateful, every run: each check the relations imply once (${operationNames}): ${mustTryParts}`
 
 /**
  * The must-try part of the stateful phase (`mustTrySteps`): every check a role implies, in every run and in

@@ -48,16 +48,23 @@ export async function pooled<T>(tasks: Array<() => Promise<T>>, limit: number): 
 }
 
 /**
- * Sends `role`'s operation naming `resource` through the link's parameter; the registry's checks judged.
+ * Sends `role`'s operation naming `resource` through the link's parameter (with `json` as its body, when
+ * given); the registry's checks judged.
  * @example const { id, exchange } = await callNaming(world, statefulRoles.getPet, pet)
  */
 export async function callNaming(
   world: StatefulWorld,
   role: { operationId: OperationId; link: ResourceLink },
   resource: Pet,
+  json?: unknown,
 ): Promise<{ id: Pet['id']; exchange: Exchange; status: number }> {
   const id = (resource as unknown as Record<string, unknown>)[role.link.field] as Pet['id']
-  const exchange = await world.client.call(role.operationId, { params: { [role.link.parameter]: id }, record: false })
+  const params = { [role.link.parameter]: id }
+  const exchange = await world.client.call(role.operationId, {
+    params,
+    ...(json !== undefined && { json }),
+    record: false,
+  })
   assertRegistry(exchange)
   return { id, exchange, status: exchange.response?.status ?? 0 }
 }

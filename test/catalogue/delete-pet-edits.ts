@@ -1,40 +1,21 @@
-import { readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { parse, stringify } from 'yaml'
+import type { Document } from 'yaml'
+import { codeEdit, compilerTables, newFile, specEdit } from './operation-edits.ts'
+import type { OperationProof } from './operation-proof.ts'
 
 // What a newcomer writes to add `DELETE /pets/{petId}` (204; 401; 404), file by file, following
 // CONTRIBUTING's checklist: `new-operation.test.ts` applies it to a copy of the project.
 
-/** One file the newcomer writes or edits, by its path in the project. */
-export interface Edit {
-  path: string
-  apply(text: string | undefined): string
-}
-
-/** Inserts `addition` after `anchor`, failing loudly when the file no longer has it. */
-function after(anchor: string, addition: string): (text: string | undefined) => string {
-  return (text) => {
-    if (text === undefined || !text.includes(anchor))
-      throw new Error(`Failed to edit the copy: expected the text ${JSON.stringify(anchor)}, found none.`)
-    return text.replace(anchor, `${anchor}${addition}`)
-  }
-}
-
-type Spec = {
-  paths: Record<string, Record<string, { parameters?: unknown; responses?: Record<string, Record<string, unknown>> }>>
-}
+const petPath = ['paths', '/pets/{petId}']
 
 /** Step 1 without the link: the operation alone, which the stateful phase refuses to leave unplaced. */
-export const specWithoutLink: Edit = {
-  path: 'spec/openapi.yaml',
-  apply(text) {
-    const spec = parse(text ?? '') as Spec
-    const petPath = spec.paths['/pets/{petId}'] as Spec['paths'][string]
-    petPath.delete = {
+const addOperation = (spec: Document) =>
+  spec.setIn(
+    [...petPath, 'delete'],
+    spec.createNode({
       operationId: 'deletePet',
       tags: ['pets'],
       summary: 'Remove one animal',
-      parameters: petPath.get?.parameters,
+      parameters: spec.toJS().paths['/pets/{petId}'].get.parameters,
       responses: {
         '204': { description: 'Removed.' },
         '401': { $ref: '#/components/responses/Unauthorized' },
@@ -43,40 +24,24 @@ export const specWithoutLink: Edit = {
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
         },
       },
-    } as Spec['paths'][string][string]
-    return stringify(spec)
-  },
-}
+    }),
+  )
 
 /** Step 1 whole: createPet's answer links its id to deletePet, as it does to getPet. */
-export const specWithLink: Edit = {
-  path: 'spec/openapi.yaml',
-  apply(text) {
-    const spec = parse(specWithoutLink.apply(text)) as Spec
-    const created = spec.paths['/pets']?.post?.responses?.['201'] as { links: Record<string, unknown> }
-    created.links.DeleteCreatedPet = {
+const addLink = (spec: Document) =>
+  spec.setIn(
+    ['paths', '/pets', 'post', 'responses', '201', 'links', 'DeleteCreatedPet'],
+    spec.createNode({
       operationId: 'deletePet',
       parameters: { petId: '$response.body#/id' },
       description: 'Removes one animal by identifier; it is then gone from every read and list.',
-    }
-    return stringify(spec)
-  },
-}
-
-/** The compiler names the operations table (step 3). */
-const coreTable: Edit = {
-  path: 'mocks/core/create-pet-store-core.ts',
-  apply: (text) =>
-    after(
-      "import { createPet } from './operations/create-pet.ts'\n",
-      "import { deletePet } from './operations/delete-pet.ts'\n",
-    )(text).replace('{ listPets, createPet, getPet,', '{ listPets, createPet, getPet, deletePet,'),
-}
+    }),
+  )
 
 /** The handler (step 3): read the request, call the model, answer. */
-const handler: Edit = {
-  path: 'mocks/core/operations/delete-pet.ts',
-  apply: () => `import { MockError } from '../mock-error.ts'
+const handler = newFile(
+  'mocks/core/operations/delete-pet.ts',
+  `import { MockError } from '../mock-error.ts'
 import { parsePetId } from '../parse-pet-id.ts'
 import type { Operation } from './operation.ts'
 
@@ -90,32 +55,34 @@ export const deletePet: Operation = async ({ request, model }) => {
   return { status: 204, headers: {} }
 }
 `,
-}
+)
 
 /** The model call the handler makes (step 3): the pet table removes the pet and its indexes; the model commits. */
-const modelCall: Edit = {
-  path: 'mocks/model/create-pet-store-model.ts',
-  apply: (text) =>
-    after(
-      '  findPet(id: number): StoredPet | undefined\n',
-      '  /** Removes the pet; false when there is none. */\n  deletePet(id: number): Promise<boolean>\n',
-    )(text).replace(
-      '    createPet(newPet) {\n',
-      `    async deletePet(id) {
+const modelCall = codeEdit(
+  'mocks/model/create-pet-store-model.ts',
+  [],
+  [
+    [
+      'export interface PetStoreModel {',
+      '\n  /** Removes the pet; false when there is none. */\n  deletePet(id: number): Promise<boolean>\n',
+    ],
+    [
+      'const model: PetStoreModel = {',
+      `
+    async deletePet(id) {
       const removed = await pets.remove(id)
       if (removed && commit) await commit(model)
       return removed
-    },
-    createPet(newPet) {
-`,
-    ),
-}
+    },`,
+    ],
+  ],
+)
 
 /** Its scenario group (step 3): the promises of the operation, each with its basis. */
-const scenarios: Edit = {
-  path: 'contract-tests/scenarios/delete-pet-scenarios.ts',
-  apply: () => `import { operations } from '../../spec/operations.ts'
-import type { Scenario } from '../model/scenario.ts'
+const scenarios = newFile(
+  'contract-tests/scenarios/delete-pet-scenarios.ts',
+  `import { operations } from '../../spec/operations.ts'
+import type { Scenario } from '../shared/scenario.ts'
 import { expectStatus } from './expect-status.ts'
 import { notCreated, sendableRequest } from './valid-request.ts'
 
@@ -135,32 +102,23 @@ export const deletePetScenarios: Array<Scenario> = [
   },
 ]
 `,
-}
+)
 
-/** The compiler names the scenario registry (step 3). */
-const registry: Edit = {
-  path: 'contract-tests/scenarios/registry.ts',
-  apply: (text) =>
-    after(
-      "import { createPetScenarios, invalidBodyScenarios, mediaTypeScenarios } from './create-pet-scenarios.ts'\n",
-      "import { deletePetScenarios } from './delete-pet-scenarios.ts'\n",
-    )(text).replace(
-      "  getPet: [{ name: 'getPet', scenarios: getPetScenarios }],\n",
-      "  getPet: [{ name: 'getPet', scenarios: getPetScenarios }],\n" +
-        "  deletePet: [{ name: 'deletePet', scenarios: deletePetScenarios }],\n",
-    ),
-}
-
-/** Every file the newcomer writes once the spec has the operation and its link, in checklist order. */
-export const codeEdits: ReadonlyArray<Edit> = [handler, modelCall, coreTable, registry, scenarios]
-
-/**
- * Applies an edit to the copy at `root`; returns the path written.
- * @example await applyEdit(copy, specWithLink)
- */
-export async function applyEdit(root: string, edit: Edit): Promise<string> {
-  const file = join(root, edit.path)
-  const text = await readFile(file, 'utf8').catch(() => undefined)
-  await writeFile(file, edit.apply(text))
-  return edit.path
+/** `DELETE /pets/{petId}`, and what proves it (new-operation.test.ts). */
+export const deletePetProof: OperationProof = {
+  operationId: 'deletePet',
+  method: 'DELETE',
+  file: 'delete-pet',
+  role: { kind: 'remove', creator: 'createPet', link: { parameter: 'petId', field: 'id' } },
+  promisedStatuses: ['204', '401', '404'],
+  specWithoutLink: specEdit(addOperation),
+  specWithLink: specEdit(addLink),
+  codeEdits: [handler, modelCall, ...compilerTables('deletePet', 'delete-pet'), scenarios],
+  check: 'delete_pet',
+  statefulTitle: /removed/,
+  faultyFailure: /stateful_model: resource \d+, removed by this run, (read back|is still listed)/,
+  page: {
+    entry: 'delete-pet-page.ts',
+    statuses: { created: 201, removed: 204, readBack: 404, removedAgain: 404, withoutKey: 401, controlled: 1 },
+  },
 }

@@ -11,40 +11,48 @@ import { statefulRoles } from '../../spec/relations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { requestArbitrary } from '../fuzz/request-arbitrary.ts'
 
-// Run inside a copy of the project that gained `DELETE /pets/{petId}` (new-operation.test.ts): what the
-// catalogue, the stateful phase, the auth matrix, the fuzz and the contract suite make of it, as JSON.
-// Typed without the operation (it exists only in the copy).
+// Run inside a copy of the project that gained an operation on `/pets/{petId}` (PROBE_OPERATION, see
+// operation-proof.ts): what the catalogue, the stateful phase, the auth matrix, the fuzz and the contract
+// suite make of it, as JSON. Typed without the operation (it exists only in the copy).
 
-const deletePet = 'deletePet' as OperationId
+const added = process.env.PROBE_OPERATION as OperationId
+if (!operations[added])
+  throw new Error(`Failed to probe: expected PROBE_OPERATION to name an operation, got "${added}".`)
+const { method } = operations[added]
 // The test file's seed (fixed under CI, fresh locally), so that a failure replays.
 const seed = Number(process.env.PROBE_SEED ?? 1)
 const [stage = 'catalogue', transport = 'in-process'] = process.argv.slice(2)
 
-/** Sends through `fetch`, noting every pet created and every pet a DELETE named. */
+/** Sends through `fetch`, noting every pet created and every pet a request of the added operation named. */
 function watched(fetch: FetchLike) {
   const created = new Set<string>()
-  const deleted: Array<string> = []
+  const named: Array<string> = []
   const wrapped: FetchLike = async (input, init) => {
     const request = new Request(input, init)
     const response = await fetch(input, init)
-    if (request.method === 'DELETE')
-      deleted.push(decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? ''))
+    if (request.method === method) named.push(decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? ''))
     if (request.method === 'POST' && response.status === 201) {
       const body = (await response.clone().json()) as { id?: unknown }
       created.add(String(body.id))
     }
     return response
   }
-  return { wrapped, created, deleted }
+  return { wrapped, created, named }
 }
 
-/** Answers every DELETE with 204 and removes nothing: the defect the stateful phase must find. */
-const forgetfulDelete =
+/**
+ * The added operation as a faulty server answers it, with a key: a DELETE 204 that removes nothing; a PATCH
+ * 200 with the pet as it was, changing nothing. The defect the stateful phase must find under every seed.
+ */
+const faulty =
   (fetch: FetchLike): FetchLike =>
-  (input, init) =>
-    new Request(input, init).method === 'DELETE' && new Request(input, init).headers.get('authorization')
-      ? Promise.resolve(new Response(null, { status: 204 }))
-      : fetch(input, init)
+  async (input, init) => {
+    const request = new Request(input, init)
+    if (request.method !== method || !request.headers.get('authorization')) return fetch(input, init)
+    if (method === 'DELETE') return new Response(null, { status: 204 })
+    const old = await fetch(request.url, { headers: { authorization: request.headers.get('authorization') ?? '' } })
+    return new Response(await old.text(), { status: old.status, headers: { 'content-type': 'application/json' } })
+  }
 
 async function contract(only?: Array<string>, wrap: (fetch: FetchLike) => FetchLike = (fetch) => fetch) {
   const server = transport === 'standalone' ? await startPetStoreServer({ seed }) : undefined
@@ -63,17 +71,23 @@ async function contract(only?: Array<string>, wrap: (fetch: FetchLike) => FetchL
       only,
       explore: { seed, maxExamples: 20 },
     })
-    const failures = result.scenarios.flatMap((scenario) =>
-      failuresOf(scenario).map(({ result: check }) => `${check.check}: ${check.message}`),
-    )
+    const failuresIn = (scenarios: typeof result.scenarios) =>
+      scenarios.flatMap((scenario) =>
+        failuresOf(scenario).map(({ result: check }) => `${check.check}: ${check.message}`),
+      )
+    const failures = failuresIn(result.scenarios)
     return {
       exitCode: result.exitCode,
       failures,
+      // The steps every run takes, whatever the seed: what they find is found by no chance.
+      mustTryFailures: failuresIn(
+        result.scenarios.filter((scenario) => scenario.title.startsWith('stateful, every run')),
+      ),
       scenarios: result.scenarios
-        .filter((scenario) => scenario.operationId === deletePet || scenario.check === 'stateful_model')
+        .filter((scenario) => scenario.operationId === added || scenario.check === 'stateful_model')
         .map((scenario) => ({ check: scenario.check, title: scenario.title, outcome: scenario.outcome })),
-      deletes: watch.deleted.length,
-      deletedNotCreated: watch.deleted.filter((id) => /^\d+$/.test(id) && !watch.created.has(id)),
+      named: watch.named.length,
+      namedNotCreated: watch.named.filter((id) => /^\d+$/.test(id) && !watch.created.has(id)),
     }
   } finally {
     await server?.close()
@@ -82,15 +96,15 @@ async function contract(only?: Array<string>, wrap: (fetch: FetchLike) => FetchL
 
 const stages: Record<string, () => Promise<unknown>> = {
   catalogue: async () => ({
-    operation: operations[deletePet],
-    role: statefulRoles[deletePet],
-    auth: authScenarios.filter((scenario) => scenario.operationId === deletePet).map((scenario) => scenario.title),
-    fuzzDeletes: fc
+    operation: operations[added],
+    role: statefulRoles[added],
+    auth: authScenarios.filter((scenario) => scenario.operationId === added).map((scenario) => scenario.title),
+    fuzzed: fc
       .sample(requestArbitrary, { numRuns: 2000, seed })
-      .filter((request) => request.method === 'DELETE' && /^\/v1\/pets\/[^/?]+/.test(request.target)).length,
+      .filter((request) => request.method === method && /^\/v1\/pets\/[^/?]+/.test(request.target)).length,
   }),
   contract: () => contract(),
-  faulty: () => contract(['stateful_model'], forgetfulDelete),
+  faulty: () => contract(['stateful_model'], faulty),
 }
 
 const run = stages[stage]

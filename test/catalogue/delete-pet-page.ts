@@ -1,5 +1,5 @@
-import { setupPetStoreWorker } from '../../mocks/browser/setup-pet-store-worker.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { startPageWorker } from './start-page-worker.ts'
 
 // The page new-operation.test.ts serves from a copy of the project that gained `DELETE /pets/{petId}`:
 // it starts the mock's service worker, then creates a pet, deletes it and reads it back through it.
@@ -7,12 +7,7 @@ import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 const headers = { authorization: `Bearer ${developmentApiKey}` }
 
 async function statuses(): Promise<Record<string, number>> {
-  const mock = await setupPetStoreWorker()
-  await mock.worker.start({
-    serviceWorker: { url: '/mockServiceWorker.js' },
-    onUnhandledRequest: 'bypass',
-    quiet: true,
-  })
+  await startPageWorker()
   const created = await fetch('/v1/pets', {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },

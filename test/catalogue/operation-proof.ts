@@ -1,0 +1,232 @@
+import { execFile } from 'node:child_process'
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { serveDemo } from '../browser-demo/serve-demo.ts'
+import { launchChromium } from '../support/launch-chromium.ts'
+import { useTestSeed } from '../support/test-seed.ts'
+import { applyEdit, type Edit } from './operation-edits.ts'
+
+// What adding an operation costs, end to end: a copy of the project gets the operation by the files
+// CONTRIBUTING's checklist names and no other, and then the mock serves it, the auth matrix and the fuzz
+// cover it, and the stateful phase plays its role on pets the run created, finding a faulty server's defect
+// in the steps it takes whatever the seed.
+
+/** An operation on `/pets/{petId}` a newcomer adds, the edits that add it and what its proof expects. */
+export interface OperationProof {
+  operationId: string
+  method: string
+  /** The kebab-case name of its handler and scenario files. */
+  file: string
+  /** Its role in the stateful phase, as `spec/relations.ts` reads it. */
+  role: Readonly<Record<string, unknown>>
+  promisedStatuses: ReadonlyArray<string>
+  /** Step 1 without the link from the creator: the stateful phase must refuse to load. */
+  specWithoutLink: Edit
+  /** The link from the creator, on top of `specWithoutLink`. */
+  specWithLink: Edit
+  /** Every other file written once the spec has the operation, in checklist order. */
+  codeEdits: ReadonlyArray<Edit>
+  /** The check of its own scenario group. */
+  check: string
+  /** What the stateful phase's title promises of it. */
+  statefulTitle: RegExp
+  /** The failure the must-try steps report for a faulty server (new-operation-probe.ts, `faulty`). */
+  faultyFailure: RegExp
+  /** A page of test/catalogue/ run in a browser through the copy's service worker, and what it must read. */
+  page: { entry: string; statuses: Readonly<Record<string, number>> }
+}
+
+const run = promisify(execFile)
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
+const tsc = join(projectRoot, 'node_modules/typescript/bin/tsc')
+
+/** The files the compiler names in the copy, with its output. */
+async function compile(copy: string): Promise<{ files: Array<string>; output: string }> {
+  const output = await run(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.product.json'], { cwd: copy }).then(
+    () => '',
+    (error: { stdout: string }) => error.stdout,
+  )
+  const files = [...new Set(output.split('\n').flatMap((line) => /^([^(]+\.ts)\(/.exec(line)?.[1] ?? []))]
+  return { files: files.sort(), output }
+}
+
+/** A copy of the project with what the checklist reads and what the proof runs. */
+async function copyProject(): Promise<string> {
+  const copy = await mkdtemp(join(tmpdir(), 'petstore-new-operation-'))
+  for (const folder of ['spec', 'mocks', 'contract-tests', 'fixtures', 'scripts', 'tools', 'test/fuzz', 'test/support'])
+    await cp(join(projectRoot, folder), join(copy, folder), { recursive: true })
+  for (const file of ['tsconfig.json', 'package.json', 'vitest.config.ts', 'biome.json'])
+    await cp(join(projectRoot, file), join(copy, file))
+  await mkdir(join(copy, 'test/catalogue'), { recursive: true })
+  for (const file of ['new-operation-probe.ts', 'start-page-worker.ts', 'delete-pet-page.ts', 'update-pet-page.ts'])
+    await cp(join(projectRoot, 'test/catalogue', file), join(copy, 'test/catalogue', file))
+  await symlink(join(projectRoot, 'node_modules'), join(copy, 'node_modules'), 'dir')
+  const product = { extends: './tsconfig.json', include: ['spec', 'mocks', 'contract-tests', 'fixtures'] }
+  await writeFile(join(copy, 'tsconfig.product.json'), JSON.stringify({ ...product, exclude: ['**/*.test.ts'] }))
+  return copy
+}
+
+/**
+ * Adds `proof`'s operation to a copy of the project by CONTRIBUTING's checklist and registers the tests that
+ * judge the result.
+ * @example proveNewOperation(deletePetProof)
+ */
+export function proveNewOperation(proof: OperationProof): void {
+  const seed = useTestSeed()
+  let copy: string
+  /** Every file written by hand in the copy, in order. */
+  const written: Array<string> = []
+  let loadFailure = ''
+  let named: { files: Array<string>; output: string }
+  let afterEdits: { files: Array<string>; output: string }
+
+  const inCopy = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
+    run(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: copy,
+      env: { ...process.env, ...env },
+      maxBuffer: 16 * 1024 * 1024,
+    })
+  const regenerate = () => inCopy(['scripts/generate.ts'])
+  const probe = async (stage: string, transport = 'in-process') => {
+    const env = { PROBE_SEED: String(seed), PROBE_OPERATION: proof.operationId }
+    return JSON.parse((await inCopy(['test/catalogue/new-operation-probe.ts', stage, transport], env)).stdout)
+  }
+
+  beforeAll(async () => {
+    copy = await copyProject()
+    // The operation alone: the catalogue takes it, the stateful phase refuses to load without its place.
+    written.push(await applyEdit(copy, proof.specWithoutLink))
+    await regenerate()
+    loadFailure = await probe('catalogue').then(
+      () => '',
+      (error: { stderr: string }) => error.stderr,
+    )
+    // Its link from createPet: then the compiler names what must learn it.
+    written.push(await applyEdit(copy, proof.specWithLink))
+    await regenerate()
+    named = await compile(copy)
+    for (const edit of proof.codeEdits) written.push(await applyEdit(copy, edit))
+    afterEdits = await compile(copy)
+  }, 240_000)
+
+  afterAll(async () => {
+    if (copy) await rm(copy, { recursive: true, force: true })
+  })
+
+  it('refuses to load the stateful phase while the new operation has no place in it, naming it', () => {
+    expect(loadFailure).toContain(`RelationError: Failed to place "${proof.operationId}" in the stateful phase`)
+  })
+
+  it('makes the compiler name the mock operations table and the contract scenarios table, and nothing else', () => {
+    expect(named.output).toContain(proof.operationId)
+    expect(named.files, named.output).toEqual([
+      'contract-tests/scenarios/registry.ts',
+      'mocks/core/create-pet-store-core.ts',
+    ])
+  })
+
+  it('compiles once the checklist is done', () => {
+    expect(afterEdits.output).toBe('')
+  })
+
+  it("needed exactly the files CONTRIBUTING's checklist names", async () => {
+    const contributing = await readFile(join(projectRoot, 'CONTRIBUTING.md'), 'utf8')
+    const section = contributing.split('\n## ').find((part) => part.startsWith('Add an operation')) ?? ''
+    const listed = [...section.matchAll(/\*\*`([^`]+)`\*\*/g)].map((match) =>
+      (match[1] as string).replace('<operation-name>', proof.file),
+    )
+    expect([...new Set(listed)].sort()).toEqual([...new Set(written)].sort())
+  })
+
+  it('keeps every unit test green: none pins what the operation changes (routes, Allow, links, roles)', async () => {
+    const vitest = join(projectRoot, 'node_modules/vitest/vitest.mjs')
+    const failed = await run(process.execPath, [vitest, 'run', '--project', 'unit'], {
+      cwd: copy,
+      maxBuffer: 16 * 1024 * 1024,
+    }).then(
+      () => [],
+      (error: { stdout: string; stderr: string }) =>
+        `${error.stdout}\n${error.stderr}`.split('\n').filter((line) => /FAIL|×|Error:/.test(line)),
+    )
+    expect(failed).toEqual([])
+  }, 180_000)
+
+  it(`puts the operation into the catalogue, the auth matrix, the fuzz and the stateful phase`, async () => {
+    const { operation, role, auth, fuzzed } = await probe('catalogue')
+    expect(operation).toMatchObject({
+      method: proof.method,
+      safe: false,
+      described: true,
+      promisedStatuses: proof.promisedStatuses,
+    })
+    expect(role).toMatchObject(proof.role)
+    expect(auth).toHaveLength(5)
+    expect(fuzzed).toBeGreaterThan(0)
+  }, 60_000)
+
+  it('survives the fuzz with the new operation among its targets: never a 5xx, every 4xx an Error', async () => {
+    const args = [
+      'scripts/fuzz.ts',
+      '--runs',
+      '400',
+      '--seconds',
+      '40',
+      '--seed',
+      String(seed),
+      '--target',
+      'in-process',
+    ]
+    const { stdout } = await inCopy(args)
+    expect(stdout).toMatch(/^in-process: ok: /m)
+  }, 120_000)
+
+  it.each(['in-process', 'standalone'])(
+    `passes the whole contract suite on the %s mock, naming only pets the run created`,
+    async (transport) => {
+      const result = await probe('contract', transport)
+      expect(result.failures).toEqual([])
+      expect(result.exitCode).toBe(0)
+      expect(result.scenarios).toContainEqual(expect.objectContaining({ check: proof.check, outcome: 'passed' }))
+      expect(result.scenarios.filter((s: { check: string }) => s.check === 'auth_required')).toHaveLength(5)
+      expect(result.scenarios).toContainEqual(
+        expect.objectContaining({
+          check: 'stateful_model',
+          outcome: 'passed',
+          title: expect.stringMatching(proof.statefulTitle),
+        }),
+      )
+      expect(result.named).toBeGreaterThan(10)
+      expect(result.namedNotCreated).toEqual([])
+    },
+    180_000,
+  )
+
+  it('finds a faulty server in the steps every run takes, whatever the seed', async () => {
+    const result = await probe('faulty')
+    expect(result.exitCode).toBe(1)
+    expect(result.mustTryFailures.join('\n')).toMatch(proof.faultyFailure)
+  }, 180_000)
+
+  it("serves it in a browser through the copy's service worker", async () => {
+    const page = {
+      html: `<!doctype html><title>${proof.operationId}</title><script type="module" src="/demo.js"></script>`,
+      entry: join(copy, 'test/catalogue', proof.page.entry),
+      workerScript: join(copy, 'mocks/browser/public/mockServiceWorker.js'),
+    }
+    const demo = await serveDemo({ page })
+    const browser = await launchChromium()
+    try {
+      const tab = await browser.newPage()
+      await tab.goto(demo.url)
+      const statuses = await tab.evaluate(() => (window as unknown as { probe: Promise<unknown> }).probe)
+      expect(statuses).toEqual(proof.page.statuses)
+    } finally {
+      await browser.close()
+      await demo.close()
+    }
+  }, 120_000)
+}
