@@ -1,23 +1,12 @@
-import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { expect, it } from 'vitest'
 import { docsCodeBlocks, missingLines } from './docs-code-blocks.ts'
+import { expectEveryBlockRun } from './expect-every-block-run.ts'
 
 // The pages of the frontend features: each code block is a file a test runs, or a block a test reads and runs.
 const pages = ['docs/playwright.md', 'docs/browser.md', 'docs/admin-page.md', 'docs/openapi-tools.md']
 
 it.each(pages)('%s shows only code a test runs', async (page) => {
-  const blocks = await docsCodeBlocks(page)
-  for (const block of blocks) {
-    const where = `${block.page}:${block.line}`
-    expect(block.checked, `${where}: a code block without <!-- from: FILE --> or <!-- run: TEST -->`).toBeDefined()
-    if (!block.checked) continue
-    expect(existsSync(block.checked.file), `${where}: ${block.checked.file} does not exist`).toBe(true)
-    const source = await readFile(block.checked.file, 'utf8')
-    if (block.checked.kind === 'from')
-      expect(missingLines(block.text, source), `${where}: lines not in ${block.checked.file}`).toEqual([])
-    else expect(source, `${where}: ${block.checked.file} does not read ${page}`).toContain(page)
-  }
+  await expectEveryBlockRun(await docsCodeBlocks(page))
 })
 
 it('finds the lines of a block in order, reading relative imports of the entry points as the package', () => {

@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { runCommand } from '../consumer/run-command.ts'
 import { listening } from '../support/ports.ts'
 import { projectRoot, startScript } from '../support/run-script.ts'
-import { type DocsCodeBlock, docsCodeBlocks, missingLines } from './docs-code-blocks.ts'
+import { type DocsCodeBlock, docsCodeBlocks } from './docs-code-blocks.ts'
+import { expectEveryBlockRun } from './expect-every-block-run.ts'
 
 // README.md keeps only what a newcomer needs first, and every block it keeps is run by a test: this file runs the
 // commands of "Start here" and checks the layout; the blocks taken from files name the file a test runs.
@@ -24,16 +24,7 @@ function blockStarting(start: string): DocsCodeBlock {
 
 it('shows only code a test runs: lines of a file a test runs, or a block a test reads and runs', async () => {
   expect(blocks.length).toBeGreaterThan(5)
-  for (const block of blocks) {
-    const where = `${block.page}:${block.line}`
-    expect(block.checked, `${where}: a code block without <!-- from: FILE --> or <!-- run: TEST -->`).toBeDefined()
-    if (!block.checked) continue
-    expect(existsSync(block.checked.file), `${where}: ${block.checked.file} does not exist`).toBe(true)
-    const source = await readFile(block.checked.file, 'utf8')
-    if (block.checked.kind === 'from')
-      expect(missingLines(block.text, source), `${where}: lines not in ${block.checked.file}`).toEqual([])
-    else expect(source, `${where}: ${block.checked.file} does not read ${page}`).toContain(page)
-  }
+  await expectEveryBlockRun(blocks)
 })
 
 it('starts the mock with the first command, and its three curls list, create and send a message', async () => {
