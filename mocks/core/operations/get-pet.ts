@@ -7,8 +7,8 @@ import type { Operation } from './operation.ts'
 
 /** `GET /pets/{petId}` (deprecated): the pet, with `Deprecation` and `Sunset` headers; 410 from its sunset on. */
 export const getPet: Operation = ({ request, model, route }) => {
-  const headers = deprecationHeaders(route)
-  if (isGone(route, model.now())) throw goneError(route, headers)
+  const { headers, sunsetMs } = deprecationOf(route)
+  if (model.now() >= sunsetMs) throw goneError(route, headers)
   const id = parsePetId(request.params.petId ?? '', headers)
   // An id beyond 2^53 is well-formed but can name no stored pet.
   const pet = Number.isSafeInteger(Number(id)) ? model.findPet(Number(id)) : undefined
@@ -31,19 +31,6 @@ function serializedPet(pet: Pet): string {
   return json
 }
 
-const sunsetTimes = new WeakMap<OperationSpec, number>()
-
-/** Whether the mock's clock has reached the operation's `x-sunset` (its UTC midnight). */
-function isGone(route: OperationSpec, now: number): boolean {
-  if (!route.sunset) return false
-  let sunset = sunsetTimes.get(route)
-  if (sunset === undefined) {
-    sunset = Date.parse(`${route.sunset}T00:00:00Z`)
-    sunsetTimes.set(route, sunset)
-  }
-  return now >= sunset
-}
-
 function goneError(route: OperationSpec, headers: Record<string, string>): MockError {
   return new MockError(
     410,
@@ -54,21 +41,34 @@ function goneError(route: OperationSpec, headers: Record<string, string>): MockE
   )
 }
 
-const headerCache = new WeakMap<OperationSpec, Record<string, string>>()
+interface Deprecation {
+  /** RFC 9745 `Deprecation` (an `@seconds` date) and RFC 8594 `Sunset` (an HTTP date), from the spec. */
+  headers: Record<string, string>
+  /** When the operation is gone: its `x-sunset`'s UTC midnight, in ms; never without one. */
+  sunsetMs: number
+}
+
+let last: { route: OperationSpec; deprecation: Deprecation } | undefined
+const deprecations = new WeakMap<OperationSpec, Deprecation>()
 
 /**
- * The answer's headers, built once: RFC 9745 `Deprecation` (an `@seconds` date) and RFC 8594 `Sunset` (an
- * HTTP date), from the spec.
+ * The answer's headers and the sunset, worked out once per route. The route last asked for is checked first:
+ * a mock has one getPet route, and a comparison costs less than a lookup on every request.
  */
-function deprecationHeaders(route: OperationSpec): Record<string, string> {
-  const cached = headerCache.get(route)
-  if (cached) return cached
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (route.deprecated)
-    headers.deprecation = route.deprecationDate ? `@${Date.parse(`${route.deprecationDate}T00:00:00Z`) / 1000}` : '?1'
-  if (route.sunset) headers.sunset = new Date(`${route.sunset}T00:00:00Z`).toUTCString()
-  // Frozen: shared by every answer, and so merged with the CORS headers once.
-  Object.freeze(headers)
-  headerCache.set(route, headers)
-  return headers
+function deprecationOf(route: OperationSpec): Deprecation {
+  if (last?.route === route) return last.deprecation
+  let deprecation = deprecations.get(route)
+  if (deprecation === undefined) {
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    if (route.deprecated)
+      headers.deprecation = route.deprecationDate ? `@${Date.parse(`${route.deprecationDate}T00:00:00Z`) / 1000}` : '?1'
+    if (route.sunset) headers.sunset = new Date(`${route.sunset}T00:00:00Z`).toUTCString()
+    // Frozen: shared by every answer, and so merged with the CORS headers once.
+    Object.freeze(headers)
+    const sunsetMs = route.sunset ? Date.parse(`${route.sunset}T00:00:00Z`) : Number.POSITIVE_INFINITY
+    deprecation = { headers, sunsetMs }
+    deprecations.set(route, deprecation)
+  }
+  last = { route, deprecation }
+  return deprecation
 }
