@@ -24,3 +24,22 @@ it('refuses a key with surrounding spaces: the token is trimmed', () => {
   const spaced = createAuthenticator([' spaced-key '])
   expect(spaced('Bearer  spaced-key ')).toMatchObject({ status: 401 })
 })
+
+it('still refuses a near miss after the key was accepted many times', () => {
+  const check = createAuthenticator(['first-key'])
+  for (let i = 0; i < 3; i++) expect(check('Bearer first-key')).toBeUndefined()
+  expect(check('Bearer first-kez')).toMatchObject({ status: 401, message: 'The API key is not valid.' })
+  expect(check('Bearer first-key ')).toBeUndefined()
+})
+
+it('accepts what one authenticator accepted only if its own keys hold it', () => {
+  createAuthenticator(['first-key'])('Bearer first-key')
+  expect(createAuthenticator(['other-key'])('Bearer first-key')).toMatchObject({ status: 401 })
+})
+
+it('accepts every spelling of the scheme and spaces, however many distinct ones came before', () => {
+  const check = createAuthenticator(['first-key'])
+  for (let spaces = 1; spaces <= 100; spaces++) expect(check(`Bearer${' '.repeat(spaces)}first-key`)).toBeUndefined()
+  expect(check('bEaReR first-key')).toBeUndefined()
+  expect(check(`Bearer${' '.repeat(101)}first-kex`)).toMatchObject({ status: 401 })
+})

@@ -19,8 +19,8 @@ export function parsePetId(raw: string, headers: Record<string, string>): number
       // A malformed escape is refused below like any other non-integer.
     }
   }
-  // Up to 15 digits is always a safe number: the common case skips BigInt.
-  if (/^-?[0-9]{1,15}$/.test(text)) return Number(text)
+  // Up to 15 digits is always a safe number: the common case skips BigInt (and, read char by char, a regex).
+  if (isShortInteger(text)) return Number(text)
   const id = /^-?[0-9]{1,20}$/.test(text) ? BigInt(text) : undefined
   if (id !== undefined && id >= int64Min && id <= int64Max) return id
   throw new MockError(
@@ -30,3 +30,19 @@ export function parsePetId(raw: string, headers: Record<string, string>): number
     headers,
   )
 }
+
+/** Whether `text` is an optional `-` and 1 to 15 ASCII digits. */
+function isShortInteger(text: string): boolean {
+  const start = text.charCodeAt(0) === minus ? 1 : 0
+  const digits = text.length - start
+  if (digits < 1 || digits > 15) return false
+  for (let index = start; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code < zero || code > nine) return false
+  }
+  return true
+}
+
+const minus = 0x2d
+const zero = 0x30
+const nine = 0x39

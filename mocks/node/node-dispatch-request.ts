@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import type { ApiBase } from '../../spec/operations.ts'
 import type { DispatchRequest } from '../core/dispatch.ts'
 import type { BodyRead } from '../core/operation-request.ts'
@@ -19,6 +19,8 @@ export class NodeDispatchRequest implements DispatchRequest {
   readonly search: string
   readonly owned = true
   readonly #request: IncomingMessage
+  /** node builds a request's headers object on first read; the router reads four or five of them. */
+  readonly #headers: IncomingHttpHeaders
   readonly #body: (() => Promise<BodyRead>) | undefined
 
   /** `body` replaces reading the request's own body (for a request node hands over unparsed). */
@@ -36,11 +38,13 @@ export class NodeDispatchRequest implements DispatchRequest {
     this.pathname = pathname
     this.search = search
     this.#request = request
+    this.#headers = request.headers
     this.#body = body
   }
 
   header(name: string): string | undefined {
-    return nodeHeader(this.#request, name)
+    const value = this.#headers[name]
+    return Array.isArray(value) ? value.join(', ') : value
   }
 
   readBody(): Promise<BodyRead> {

@@ -7,9 +7,20 @@ export function repeatedHost(rawHeaders: ReadonlyArray<string>): boolean {
   let seen = false
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const name = rawHeaders[i] as string
-    if (name.length !== 4 || name.toLowerCase() !== 'host') continue
+    if (!isHost(name)) continue
     if (seen) return true
     seen = true
   }
   return false
+}
+
+/** `host` in any case, without lower-casing a copy: this runs on every request. */
+function isHost(name: string): boolean {
+  return (
+    name.length === 4 &&
+    (name.charCodeAt(0) | 0x20) === 0x68 &&
+    (name.charCodeAt(1) | 0x20) === 0x6f &&
+    (name.charCodeAt(2) | 0x20) === 0x73 &&
+    (name.charCodeAt(3) | 0x20) === 0x74
+  )
 }

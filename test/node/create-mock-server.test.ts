@@ -63,3 +63,19 @@ it("answers CONNECT with 405 and an Allow that names every method of the spec's 
     await server.close()
   }
 })
+
+it('gives every answer the Content-Length of its own body when answers sharing headers alternate', async () => {
+  const server = await startPetStoreServer({ pets: 12 })
+  try {
+    const headers = { authorization: 'Bearer petstore-dev-key' }
+    const paths = ['/pets/1', '/pets/10', '/pets/1', '/pets?limit=1', '/pets?limit=12', '/pets?limit=1', '/pets/404']
+    for (const path of [...paths, ...paths]) {
+      const response = await fetch(`${server.baseUrl}${path}`, { headers })
+      const body = Buffer.from(await response.arrayBuffer())
+      expect(Number(response.headers.get('content-length')), path).toBe(body.byteLength)
+      expect(() => JSON.parse(body.toString('utf8')), path).not.toThrow()
+    }
+  } finally {
+    await server.close()
+  }
+})
