@@ -15,7 +15,8 @@ export const benchHelp = `Usage: npm run bench -- [options]
 
 Starts, on loopback, our standalone mock as npm start runs it (compiled JS under plain node,
 built first with npm run build if missing or stale), Prism's mock of spec/openapi.yaml
-(-v silent) and a bare node:http server, and drives each with autocannon in alternating rounds:
+(-v silent) and a bare node:http server, and drives each with autocannon in alternating rounds, after
+an unmeasured warm-up of each (2 s, or --duration if shorter):
 GET /v1/pets?limit=20, GET /v1/pets/{id}, POST /v1/pets (Prism: the same paths without /v1).
 Prints req/s, p50 and p99 latency, start-up (spawn to first answer), idle and peak RSS, the
 ratios ours/Prism and ours/bare against the goals, and the in-process fetch's calls/s. Then the
@@ -32,7 +33,7 @@ endless body (goal: <= 512 MB), with wall time and peak RSS. Writes bench.json a
 Options:
   --duration N      seconds per measurement (default 10; 1 with --smoke)
   --connections N   concurrent connections (default 32)
-  --rounds N        rounds per request, alternating the targets (default 2; 1 with --smoke)
+  --rounds N        rounds per request, alternating the targets (default 3; 1 with --smoke)
   --attempts N      runs at most per round while other programs take over 10% of the CPU
                     (default 3; 1 with --smoke): the least disturbed run is kept
   --pets [N]        also compare our mock seeded with N pets (default ${defaultBenchPets}) and with 100

@@ -5,7 +5,7 @@ import { checkAnswer } from './check-answer.ts'
 import { measureRound } from './measure-round.ts'
 import { median } from './median.ts'
 import { requestKinds, toLoadRequest } from './request-kinds.ts'
-import type { LoadResult } from './run-autocannon.ts'
+import { type LoadResult, runAutocannon } from './run-autocannon.ts'
 import { sampleStartups } from './sample-startups.ts'
 import { type BenchTarget, startBenchTarget, type TargetName } from './start-bench-target.ts'
 import { summarizeRounds } from './summarize-rounds.ts'
@@ -25,6 +25,9 @@ export interface CompareOptions {
 }
 
 export const targetNames: ReadonlyArray<TargetName> = ['ours', 'prism', 'bare']
+
+/** The most seconds of unmeasured load each target gets per request kind before its rounds. */
+const warmUpLimitSeconds = 2
 
 /**
  * Our compiled mock, Prism's mock and the bare server, started one after another, then driven
@@ -76,6 +79,15 @@ export async function compareTargets(
 
     const requests: Array<RequestComparison> = []
     for (const kind of requestKinds) {
+      // Unmeasured: a target's first seconds under a new request compile its code (V8 optimizes on other
+      // threads, which then take CPU from the load generator); every target gets the same warm-up.
+      const warmUpSeconds = Math.min(warmUpLimitSeconds, durationSeconds)
+      for (const name of targetNames) {
+        const target = get(name)
+        const load = [toLoadRequest(kind, target.prefix)]
+        await runAutocannon({ origin: target.origin, requests: load, connections, durationSeconds: warmUpSeconds })
+      }
+      log(`${kind.label}: warmed up every target for ${warmUpSeconds} s`)
       const runs = await alternateRounds(targetNames, rounds, async (name, round): Promise<RoundResult> => {
         const target = get(name)
         const result = await measureRound(target, [toLoadRequest(kind, target.prefix)], {

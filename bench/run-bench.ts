@@ -52,7 +52,7 @@ export async function runBench(argv: Array<string>): Promise<number> {
   const smoke = values.smoke
   const durationSeconds = parseInteger('--duration', values.duration ?? (smoke ? '1' : '10'), 1, 600)
   const connections = parseInteger('--connections', values.connections, 1, 1_000)
-  const rounds = parseInteger('--rounds', values.rounds ?? (smoke ? '1' : '2'), 1, 10)
+  const rounds = parseInteger('--rounds', values.rounds ?? (smoke ? '1' : '3'), 1, 10)
   const attempts = parseInteger('--attempts', values.attempts ?? (smoke ? '1' : '3'), 1, 10)
   const pets = values.pets === undefined ? undefined : parseInteger('--pets', values.pets, 101, 1_000_000)
   const sessions = parseInteger('--sessions', values.sessions ?? (smoke ? '20' : '1000'), 1, 10_000)
@@ -117,7 +117,9 @@ export async function runBench(argv: Array<string>): Promise<number> {
         attempts,
         smoke,
         statistic: 'median over rounds',
-        order: 'targets alternate, each round starting one target later (A B C, B C A, ...)',
+        order:
+          'each target first gets min(2 s, the duration) of unmeasured load per request, then targets alternate, ' +
+          'each round starting one target later (A B C, B C A, ...)',
         loadGenerator: 'autocannon 9 (programmatic, one thread, in the bench process)',
       },
       code,
