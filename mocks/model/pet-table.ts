@@ -266,7 +266,11 @@ function emptyTable(): OwnTable {
 function findIn(table: SharedTable, id: number): StoredPet | undefined {
   if (table.byId) return table.byId.get(id)
   const first = table.all[0]
-  return first === undefined ? undefined : table.all[id - first.id]
+  if (first === undefined) return undefined
+  // Out of range is answered here: a negative index is no element but a named property to V8, looked up
+  // the slow way (every read of a seeded pet once a pet was created asked the table of created ones so).
+  const index = id - first.id
+  return index >= 0 && index < table.all.length ? table.all[index] : undefined
 }
 
 /** The table's map by id, made when its ids stop being consecutive. */
