@@ -1,6 +1,7 @@
 import type { BenchReport, Goal } from './bench-report.ts'
 import { formatNumber } from './format-number.ts'
 import { formatTable } from './format-table.ts'
+import { roundRatios } from './round-ratios.ts'
 
 /**
  * The console summary: start-up and memory, a table per request with the ratios, the in-process
@@ -57,7 +58,8 @@ export function formatBenchSummary(report: BenchReport): string {
         ]),
       ]) +
         `\nours/Prism ${formatNumber(request.oursToPrism, 2)}x, ours/bare ${formatNumber(request.oursToBare, 2)}x` +
-        ` (by server CPU per request: ours/bare ${formatNumber(request.oursToBareByCpu, 2)}x)`,
+        ` (by server CPU per request: ours/bare ${formatNumber(request.oursToBareByCpu, 2)}x)` +
+        perRound(roundRatios(request)),
     )
   }
 
@@ -200,4 +202,10 @@ function codeLine(code: BenchReport['code']): string {
   if (!code) return 'unknown (not a git checkout)'
   const changes = code.uncommitted.length > 0 ? ` plus uncommitted changes to ${code.uncommitted.join(', ')}` : ''
   return `${code.commit} "${code.subject}"${changes}`
+}
+
+/** Each round's ratio, when there are several: how far apart they land tells how far to trust the median. */
+function perRound(ratios: ReadonlyArray<number>): string {
+  if (ratios.length === 0) return ''
+  return `; ours/bare round by round: ${ratios.map((ratio) => `${formatNumber(ratio, 2)}x`).join(', ')}`
 }
