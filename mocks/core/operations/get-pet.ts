@@ -48,15 +48,10 @@ interface Deprecation {
   sunsetMs: number
 }
 
-let last: { route: OperationSpec; deprecation: Deprecation } | undefined
 const deprecations = new WeakMap<OperationSpec, Deprecation>()
 
-/**
- * The answer's headers and the sunset, worked out once per route. The route last asked for is checked first:
- * a mock has one getPet route, and a comparison costs less than a lookup on every request.
- */
+/** The answer's headers and the sunset, worked out once per route: one lookup a request. */
 function deprecationOf(route: OperationSpec): Deprecation {
-  if (last?.route === route) return last.deprecation
   let deprecation = deprecations.get(route)
   if (deprecation === undefined) {
     const headers: Record<string, string> = { 'content-type': 'application/json' }
@@ -69,6 +64,5 @@ function deprecationOf(route: OperationSpec): Deprecation {
     deprecation = { headers, sunsetMs }
     deprecations.set(route, deprecation)
   }
-  last = { route, deprecation }
   return deprecation
 }
