@@ -1,6 +1,6 @@
 /**
  * A source of bytes: a web `ReadableStream` (a fetch body, in Node or a browser) or any async iterable of bytes
- * (a node:http `IncomingMessage`).
+ * (a node stream).
  */
 export type ByteStream = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>
 
@@ -10,8 +10,6 @@ type CappedRead = { truncated: false; bytes: Uint8Array } | { truncated: true; s
 interface CappedReadOptions {
   /** Bytes to keep from the start of a stream that passes the cap (for a report). Default 0: none. */
   keep?: number
-  /** Hears of each chunk as it arrives, before the cap is checked (a server's note that the client is there). */
-  onChunk?: (chunk: Uint8Array) => void
 }
 
 /** The stream failed after `bytesRead` bytes: the connection was reset, a deadline passed, the client went away. */
@@ -37,7 +35,7 @@ export class StreamReadError extends Error {
 export async function readCappedStream(
   source: ByteStream,
   cap: number,
-  { keep = 0, onChunk }: CappedReadOptions = {},
+  { keep = 0 }: CappedReadOptions = {},
 ): Promise<CappedRead> {
   const chunks = iterate(source)
   const kept: Array<Uint8Array> = []
@@ -50,7 +48,6 @@ export async function readCappedStream(
       throw new StreamReadError(error, bytesRead)
     }
     if (next.done) return { truncated: false, bytes: concat(kept, bytesRead) }
-    onChunk?.(next.value)
     if (bytesRead + next.value.byteLength > cap) {
       // Not awaited: a tee'd web stream (msw clones requests) settles a cancel only once every branch is cancelled.
       Promise.resolve(chunks.return?.()).catch(() => {})

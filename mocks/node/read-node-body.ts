@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { type BodyRead, maxBodyBytes } from '../core/operation-request.ts'
+import { type BodyRead, declaredTooLarge, maxBodyBytes } from '../core/operation-request.ts'
 
 const nothingRead: BodyRead = Object.freeze({ kind: 'bytes', bytes: new Uint8Array(0) })
 const tooLarge: BodyRead = Object.freeze({ kind: 'too-large' })
@@ -16,7 +16,7 @@ const tooLarge: BodyRead = Object.freeze({ kind: 'too-large' })
  * @example const body = await readNodeBody(request)
  */
 export function readNodeBody(request: IncomingMessage, onChunk?: () => void): Promise<BodyRead> {
-  if (Number(request.headers['content-length']) > maxBodyBytes) return Promise.resolve(tooLarge)
+  if (declaredTooLarge(request.headers['content-length'])) return Promise.resolve(tooLarge)
   // Events already past are not heard again: a body read before, or a connection gone before.
   if (request.readableEnded || request.destroyed) return Promise.resolve(nothingRead)
   return new Promise((resolve) => {
