@@ -231,7 +231,7 @@ export function createMockServer({
     const search = queryStart === -1 ? '' : url.slice(queryStart + 1)
     if (pathname === adminBasePath || pathname.startsWith(`${adminBasePath}/`)) {
       const header = (name: string) =>
-        name === 'host' && authority !== undefined ? authority : nodeHeader(request, name)
+        name === 'host' && authority !== undefined ? authority : nodeHeader(request.headers, name)
       const headerNames = () => Object.keys(request.headers)
       const readBody = body ?? (() => readNodeBody(request))
       return answerAdmin(core, adminGuard, { method, path: pathname, search, header, headerNames, readBody })

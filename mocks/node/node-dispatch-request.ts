@@ -43,8 +43,7 @@ export class NodeDispatchRequest implements DispatchRequest {
   }
 
   header(name: string): string | undefined {
-    const value = this.#headers[name]
-    return Array.isArray(value) ? value.join(', ') : value
+    return nodeHeader(this.#headers, name)
   }
 
   readBody(): Promise<BodyRead> {
@@ -58,10 +57,10 @@ export class NodeDispatchRequest implements DispatchRequest {
 }
 
 /**
- * A header of a node:http request as one string (repeated ones joined with `, `), or undefined.
- * @example nodeHeader(request, 'authorization')
+ * A header of a node:http request's headers as one string (repeated ones joined with `, `), or undefined.
+ * @example nodeHeader(request.headers, 'authorization')
  */
-export function nodeHeader(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name]
+export function nodeHeader(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name]
   return Array.isArray(value) ? value.join(', ') : value
 }
