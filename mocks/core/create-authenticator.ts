@@ -1,5 +1,6 @@
 import { constantTimeEqual } from './constant-time-equal.ts'
 import { MockError } from './mock-error.ts'
+import { startsWithLetters } from './starts-with-letters.ts'
 
 /**
  * Builds the bearer check applied to every operation before anything else. The scheme name is
@@ -37,11 +38,10 @@ export function createAuthenticator(
  * undefined for any other form. Read without a regular expression: it runs on every request.
  */
 function bearerToken(value: string): string | undefined {
-  if (value.length < 6) return undefined
-  for (let i = 0; i < 6; i++) if ((value.charCodeAt(i) | 0x20) !== scheme.charCodeAt(i)) return undefined
-  if (value.length === 6) return ''
-  if (value.charCodeAt(6) !== space) return undefined
-  let start = 7
+  if (!startsWithLetters(value, scheme)) return undefined
+  if (value.length === scheme.length) return ''
+  if (value.charCodeAt(scheme.length) !== space) return undefined
+  let start = scheme.length + 1
   while (value.charCodeAt(start) === space) start++
   const token = value.slice(start).trim()
   // A line break inside is no token either (what a header parser that let it through would hand over).
