@@ -15,15 +15,15 @@ export const benchHelp = `Usage: npm run bench -- [options]
 
 Starts, on loopback, our standalone mock as npm start runs it (compiled JS under plain node,
 built first with npm run build if missing or stale), Prism's mock of spec/openapi.yaml
-(-v silent) and a bare node:http server, and drives each with autocannon in alternating rounds, after
-an unmeasured warm-up of each (2 s, or --duration if shorter):
-GET /v1/pets?limit=20, GET /v1/pets/{id}, POST /v1/pets (Prism: the same paths without /v1).
-Prints req/s, p50 and p99 latency, start-up (spawn to first answer), idle and peak RSS, the
-ratios ours/Prism and ours/bare against the goals, and the in-process fetch's calls/s. Then the
-mock controls section: the RSS that --sessions sessions (X-Mock-Session) with one create each add
-to our mock (goal <= 200 MB), the same for ${large.sessions} new sessions at --pets ${large.pets}
-(goal < 50 MB: they share the seeded pets; 10 with --smoke), and creates/s for --creates
-concurrent POST /v1/pets with and without --state-file. Then the large-store section: for each
+(-v silent) and a bare node:http server, and drives each with autocannon in rounds of mirrored
+order (ours bare Prism, then Prism bare ours, ...), after an unmeasured warm-up of each (2 s, or
+--duration if shorter): GET /v1/pets?limit=20, GET /v1/pets/{id}, POST /v1/pets (Prism: the same
+paths without /v1). Prints req/s, p50 and p99 latency, start-up (spawn to first answer), idle
+and peak RSS, the ratios ours/Prism and ours/bare against the goals, and the in-process fetch's
+calls/s. Then the mock controls section: the RSS that --sessions sessions (X-Mock-Session)
+with one create each add to our mock (goal <= 200 MB), the same for ${large.sessions} new sessions at
+--pets ${large.pets} (goal < 50 MB: they share the seeded pets; 10 with --smoke), and creates/s for
+--creates concurrent POST /v1/pets with and without --state-file. Then the large-store section: for each
 --store-sizes size, start-up, RSS, a read, a new session, POST /__mock/reset and PUT /__mock/state
 each with a GET sent while it runs, and an in-process replace of every pet with the longest stall
 of the event loop it caused. Then whole contract runs, each its own process: npm run contract
@@ -31,9 +31,9 @@ against our mock (goal: peak RSS <= 250 MB) and one against a server whose every
 endless body (goal: <= 512 MB), with wall time and peak RSS. Writes bench.json and bench.html.
 
 Options:
-  --duration N      seconds per measurement (default 10; 1 with --smoke)
+  --duration N      seconds per measurement (default 2; 1 with --smoke)
   --connections N   concurrent connections (default 32)
-  --rounds N        rounds per request, alternating the targets (default 3; 1 with --smoke)
+  --rounds N        rounds per request, alternating the targets (default 20, at most 50; 1 with --smoke)
   --attempts N      runs at most per round while other programs take over 10% of the CPU
                     (default 3; 1 with --smoke): the least disturbed run is kept
   --pets [N]        also compare our mock seeded with N pets (default ${defaultBenchPets}) and with 100
@@ -45,5 +45,7 @@ Options:
   --smoke           a quick run that only proves the bench works (npm test runs it)
   -h, --help        show this text
 
-Figures are medians over the rounds. No timing is asserted; the goals are printed as PASS or MISS.
+Figures are medians over the rounds. A ratio is the median of the rounds' ratios, each round's pair
+measured side by side: many short rounds outvote a slow stretch of the machine that a few long ones
+would average in. No timing is asserted; the goals are printed as PASS or MISS.
 Exit code 0 when the run completes (whether goals are met or not), 2 when it cannot run.`

@@ -56,9 +56,11 @@ export interface RequestComparison {
   paths: Record<string, string>
   answers: Record<string, AnswerCheck>
   figures: Record<string, KindFigures>
+  /** The median over the rounds of ours/Prism in req/s, each round's pair measured side by side. */
   oursToPrism: number
+  /** The median over the rounds of ours/bare in req/s, each round's pair measured side by side. */
   oursToBare: number
-  /** Bare's CPU per request divided by ours: the ratio if the server alone set the pace. */
+  /** The same median of bare's CPU per request divided by ours: the ratio if the server alone set the pace. */
   oursToBareByCpu: number
 }
 

@@ -5,6 +5,7 @@ import { checkAnswer } from './check-answer.ts'
 import { measureRound } from './measure-round.ts'
 import { median } from './median.ts'
 import { requestKinds, toLoadRequest } from './request-kinds.ts'
+import { byServerCpu, byThroughput, roundRatios } from './round-ratios.ts'
 import { type LoadResult, runAutocannon } from './run-autocannon.ts'
 import { sampleStartups } from './sample-startups.ts'
 import { type BenchTarget, startBenchTarget, type TargetName } from './start-bench-target.ts'
@@ -25,6 +26,9 @@ export interface CompareOptions {
 }
 
 export const targetNames: ReadonlyArray<TargetName> = ['ours', 'prism', 'bare']
+
+/** Ours beside bare in every round (`alternateRounds` mirrors the order), since the closest ratio is to bare. */
+const measuringOrder: ReadonlyArray<TargetName> = ['ours', 'bare', 'prism']
 
 /** The most seconds of unmeasured load each target gets per request kind before its rounds. */
 const warmUpLimitSeconds = 2
@@ -88,7 +92,7 @@ export async function compareTargets(
         await runAutocannon({ origin: target.origin, requests: load, connections, durationSeconds: warmUpSeconds })
       }
       log(`${kind.label}: warmed up every target for ${warmUpSeconds} s`)
-      const runs = await alternateRounds(targetNames, rounds, async (name, round): Promise<RoundResult> => {
+      const runs = await alternateRounds(measuringOrder, rounds, async (name, round): Promise<RoundResult> => {
         const target = get(name)
         const result = await measureRound(target, [toLoadRequest(kind, target.prefix)], {
           connections,
@@ -119,11 +123,9 @@ export async function compareTargets(
         ),
         answers: answers.get(kind.key) ?? {},
         figures,
-        oursToPrism: (figures.ours?.requestsPerSecond ?? 0) / (figures.prism?.requestsPerSecond ?? Number.NaN),
-        oursToBare: (figures.ours?.requestsPerSecond ?? 0) / (figures.bare?.requestsPerSecond ?? Number.NaN),
-        oursToBareByCpu:
-          (figures.bare?.serverCpuMicrosecondsPerRequest ?? Number.NaN) /
-          (figures.ours?.serverCpuMicrosecondsPerRequest ?? Number.NaN),
+        oursToPrism: medianRatio(runs, 'prism', byThroughput),
+        oursToBare: medianRatio(runs, 'bare', byThroughput),
+        oursToBareByCpu: medianRatio(runs, 'bare', byServerCpu),
       })
     }
 
@@ -149,4 +151,16 @@ function onlyExpected(result: LoadResult, name: TargetName, expectedStatus: numb
   return Object.keys(result.statusCodes).every((code) =>
     name === 'prism' ? code.startsWith('2') : Number(code) === expectedStatus,
   )
+}
+
+/**
+ * The median of ours against `other` round by round: each ratio from two measurements taken side by side, so a
+ * slow stretch of the machine, which lowers both, moves the ratio far less than it moves either figure.
+ */
+function medianRatio(
+  runs: Map<TargetName, Array<RoundResult>>,
+  other: TargetName,
+  ratio: (ours: RoundResult, other: RoundResult) => number,
+): number {
+  return median(roundRatios(runs.get('ours') ?? [], runs.get(other) ?? [], ratio).filter(Number.isFinite))
 }

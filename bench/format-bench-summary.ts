@@ -59,7 +59,7 @@ export function formatBenchSummary(report: BenchReport): string {
       ]) +
         `\nours/Prism ${formatNumber(request.oursToPrism, 2)}x, ours/bare ${formatNumber(request.oursToBare, 2)}x` +
         ` (by server CPU per request: ours/bare ${formatNumber(request.oursToBareByCpu, 2)}x)` +
-        perRound(roundRatios(request)),
+        perRound(roundRatios(request.figures.ours?.rounds ?? [], request.figures.bare?.rounds ?? [])),
     )
   }
 
@@ -206,6 +206,6 @@ function codeLine(code: BenchReport['code']): string {
 
 /** Each round's ratio, when there are several: how far apart they land tells how far to trust the median. */
 function perRound(ratios: ReadonlyArray<number>): string {
-  if (ratios.length === 0) return ''
+  if (ratios.length < 2) return ''
   return `; ours/bare round by round: ${ratios.map((ratio) => `${formatNumber(ratio, 2)}x`).join(', ')}`
 }

@@ -1,27 +1,31 @@
 import { expect, it } from 'vitest'
-import type { KindFigures, RoundResult } from './bench-report.ts'
-import { roundRatios } from './round-ratios.ts'
+import type { RoundResult } from './bench-report.ts'
+import { byServerCpu, roundRatios } from './round-ratios.ts'
 
-function figures(...perSecond: Array<number>): KindFigures {
-  const rounds = perSecond.map((requestsPerSecond) => ({ requestsPerSecond }) as RoundResult)
-  return {
-    requestsPerSecond: 0,
-    p50Ms: 0,
-    p99Ms: 0,
-    otherCpuMaxPercent: null,
-    serverCpuPercent: null,
-    serverCpuMicrosecondsPerRequest: null,
-    rounds,
-  }
+function rounds(...perSecond: Array<number>): Array<RoundResult> {
+  return perSecond.map(
+    (requestsPerSecond) =>
+      ({ requestsPerSecond, serverCpuMicrosecondsPerRequest: 1e6 / requestsPerSecond }) as RoundResult,
+  )
 }
 
-it('divides each round of ours by the same round of bare', () => {
-  const ratios = roundRatios({ figures: { ours: figures(45_000, 56_000), bare: figures(50_000, 52_800) } })
+it('divides each round of ours by the same round of the other target', () => {
+  const ratios = roundRatios(rounds(45_000, 56_000), rounds(50_000, 52_800))
   expect(ratios.map((ratio) => ratio.toFixed(2))).toEqual(['0.90', '1.06'])
 })
 
-it('gives nothing for a single round or rounds that do not pair up', () => {
-  expect(roundRatios({ figures: { ours: figures(45_000), bare: figures(50_000) } })).toEqual([])
-  expect(roundRatios({ figures: { ours: figures(45_000, 1), bare: figures(50_000) } })).toEqual([])
-  expect(roundRatios({ figures: { bare: figures(50_000, 1) } })).toEqual([])
+it('compares server CPU per request the other way round: less CPU than the other is above 1', () => {
+  const ratios = roundRatios(rounds(60_000), rounds(50_000), byServerCpu)
+  expect(ratios.map((ratio) => ratio.toFixed(2))).toEqual(['1.20'])
+})
+
+it('gives NaN for a round whose CPU was not read', () => {
+  const [ours] = rounds(60_000)
+  const unknown = { ...ours, serverCpuMicrosecondsPerRequest: null } as RoundResult
+  expect(roundRatios([unknown], rounds(50_000), byServerCpu)[0]).toBeNaN()
+})
+
+it('gives nothing for rounds that do not pair up', () => {
+  expect(roundRatios(rounds(45_000, 1), rounds(50_000))).toEqual([])
+  expect(roundRatios([], [])).toEqual([])
 })

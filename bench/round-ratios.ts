@@ -1,13 +1,26 @@
-import type { RequestComparison } from './bench-report.ts'
+import type { RoundResult } from './bench-report.ts'
 
 /**
- * Ours against bare round by round (each round's req/s over bare's in the same round), for a reader to see
- * how far apart the rounds behind a median land; empty with fewer than two rounds.
- * @example roundRatios(request) // [0.89, 1.06, 0.87]
+ * One ratio per round, each from ours and another target measured side by side in that round (`alternateRounds`
+ * runs them next to each other), so a slow stretch of the machine weighs on both sides of the same ratio.
+ * `ratio` defaults to req/s of ours over the other's. Empty when the rounds do not pair up.
+ * @example roundRatios(ours.rounds, bare.rounds) // [0.89, 1.06, 0.87]
  */
-export function roundRatios(request: Pick<RequestComparison, 'figures'>): Array<number> {
-  const ours = request.figures.ours?.rounds ?? []
-  const bare = request.figures.bare?.rounds ?? []
-  if (ours.length < 2 || ours.length !== bare.length) return []
-  return ours.map((round, index) => round.requestsPerSecond / (bare[index]?.requestsPerSecond ?? Number.NaN))
+export function roundRatios(
+  ours: ReadonlyArray<RoundResult>,
+  other: ReadonlyArray<RoundResult>,
+  ratio: (ours: RoundResult, other: RoundResult) => number = byThroughput,
+): Array<number> {
+  if (ours.length === 0 || ours.length !== other.length) return []
+  return ours.map((round, index) => ratio(round, other[index] as RoundResult))
+}
+
+/** Ours over the other in req/s. */
+export function byThroughput(ours: RoundResult, other: RoundResult): number {
+  return ours.requestsPerSecond / other.requestsPerSecond
+}
+
+/** The other's server CPU per request over ours: the ratio if the server alone set the pace; NaN unknown. */
+export function byServerCpu(ours: RoundResult, other: RoundResult): number {
+  return (other.serverCpuMicrosecondsPerRequest ?? Number.NaN) / (ours.serverCpuMicrosecondsPerRequest ?? Number.NaN)
 }

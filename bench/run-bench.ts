@@ -50,9 +50,9 @@ export async function runBench(argv: Array<string>): Promise<number> {
     return 0
   }
   const smoke = values.smoke
-  const durationSeconds = parseInteger('--duration', values.duration ?? (smoke ? '1' : '10'), 1, 600)
+  const durationSeconds = parseInteger('--duration', values.duration ?? (smoke ? '1' : '2'), 1, 600)
   const connections = parseInteger('--connections', values.connections, 1, 1_000)
-  const rounds = parseInteger('--rounds', values.rounds ?? (smoke ? '1' : '3'), 1, 10)
+  const rounds = parseInteger('--rounds', values.rounds ?? (smoke ? '1' : '20'), 1, 50)
   const attempts = parseInteger('--attempts', values.attempts ?? (smoke ? '1' : '3'), 1, 10)
   const pets = values.pets === undefined ? undefined : parseInteger('--pets', values.pets, 101, 1_000_000)
   const sessions = parseInteger('--sessions', values.sessions ?? (smoke ? '20' : '1000'), 1, 10_000)
@@ -116,10 +116,10 @@ export async function runBench(argv: Array<string>): Promise<number> {
         rounds,
         attempts,
         smoke,
-        statistic: 'median over rounds',
+        statistic: "median over rounds; each ratio the median of the rounds' ratios, each round's pair side by side",
         order:
-          'each target first gets min(2 s, the duration) of unmeasured load per request, then targets alternate, ' +
-          'each round starting one target later (A B C, B C A, ...)',
+          'each target first gets min(2 s, the duration) of unmeasured load per request, then the targets take turns ' +
+          'in mirrored order (ours bare Prism, Prism bare ours, ...)',
         loadGenerator: 'autocannon 9 (programmatic, one thread, in the bench process)',
       },
       code,
