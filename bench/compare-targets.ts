@@ -13,7 +13,7 @@ import { summarizeRounds } from './summarize-rounds.ts'
 
 export interface CompareOptions {
   root: string
-  entry: string
+  entry: ReadonlyArray<string>
   barePath: string
   connections: number
   durationSeconds: number
@@ -37,7 +37,7 @@ const warmUpLimitSeconds = 2
  * Our compiled mock, Prism's mock and the bare server, started one after another, then driven
  * with each request in alternating rounds, one target under load at a time. Every process is
  * stopped before it returns, whether it succeeds or fails.
- * @example const { targets, requests } = await compareTargets({ root, entry: 'scripts/start.mjs', barePath,
+ * @example const { targets, requests } = await compareTargets({ root, entry: ['scripts/start.mjs'], barePath,
  *   connections: 32, durationSeconds: 10, rounds: 2, attempts: 3, startupSamples: 3, log })
  */
 export async function compareTargets(

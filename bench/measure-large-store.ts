@@ -6,7 +6,7 @@ import { startBenchTarget } from './start-bench-target.ts'
 
 export interface LargeStoreOptions {
   root: string
-  entry: string
+  entry: ReadonlyArray<string>
   barePath: string
   /** The store sizes (`--pets`) to measure, e.g. 100,000 and 1,000,000. */
   sizes: ReadonlyArray<number>

@@ -8,8 +8,8 @@ export type TargetName = 'ours' | 'prism' | 'bare'
 export interface BenchTargetOptions {
   /** The repository root. */
   root: string
-  /** What `npm start` runs (`resolveStartEntry`), e.g. `scripts/start.mjs`. */
-  entry: string
+  /** What `npm start` gives node (`resolveStartEntry`): its flags, then the file, e.g. `['--no-memory-reducer', 'scripts/start.mjs']`. */
+  entry: ReadonlyArray<string>
   /** The compiled bare server (`compileBareServer`). */
   barePath: string
   /** `--pets` for our mock; its own default when absent. */
@@ -30,7 +30,7 @@ const readyPattern = /ready: (http:\/\/\S+)/
 /**
  * Starts one of the three servers the bench compares, on loopback, and measures its start-up.
  * Ours runs from compiled JS, as `npm start` runs it; Prism is the CLI at its quietest.
- * @example const prism = await startBenchTarget('prism', { root, entry: 'scripts/start.mjs', barePath })
+ * @example const prism = await startBenchTarget('prism', { root, entry: ['scripts/start.mjs'], barePath })
  */
 export async function startBenchTarget(
   name: TargetName,
@@ -56,7 +56,7 @@ export async function startBenchTarget(
   }
   const args =
     name === 'ours'
-      ? [entry, '--port', '0', '--host', '127.0.0.1', ...(pets === undefined ? [] : ['--pets', String(pets)])]
+      ? [...entry, '--port', '0', '--host', '127.0.0.1', ...(pets === undefined ? [] : ['--pets', String(pets)])]
       : [barePath, '--port', '0']
   // An inherited PETSTORE_API_KEY would make our mock refuse the development key.
   const env = { ...process.env, PETSTORE_API_KEY: '' }

@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --no-memory-reducer
 // `petstore-mock`: the standalone server, as `npm start` runs it in this repository.
 import { runMockCli } from '../mocks/cli/run-mock-cli.ts'
 
