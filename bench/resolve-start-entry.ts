@@ -11,7 +11,9 @@ export function resolveStartEntry(root: string): Array<string> {
   const start = manifest.scripts?.start ?? ''
   const match = /\bnode((?:\s+--?[\w-]+(?:=\S+)?)*)\s+(\S+\.[cm]?js)\b/.exec(start)
   if (match === null)
-    throw new Error(`Failed to find what npm start runs: expected "node [flags] <file>.js" in its script, got "${start}".`)
+    throw new Error(
+      `Failed to find what npm start runs: expected "node [flags] <file>.js" in its script, got "${start}".`,
+    )
   const flags = (match[1] ?? '').trim()
   return [...(flags === '' ? [] : flags.split(/\s+/)), match[2] as string]
 }
