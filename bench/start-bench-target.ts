@@ -8,7 +8,10 @@ export type TargetName = 'ours' | 'prism' | 'bare'
 export interface BenchTargetOptions {
   /** The repository root. */
   root: string
-  /** What `npm start` gives node (`resolveStartEntry`): its flags, then the file, e.g. `['--no-memory-reducer', 'scripts/start.mjs']`. */
+  /**
+   * What `npm start` gives node (`resolveStartEntry`): its flags, then the file, e.g.
+   * `['--no-memory-reducer', 'scripts/start.mjs']`.
+   */
   entry: ReadonlyArray<string>
   /** The compiled bare server (`compileBareServer`). */
   barePath: string
