@@ -13,7 +13,7 @@ const large = largeStoreSessions
 /** The `--help` text of `npm run bench`. */
 export const benchHelp = `Usage: npm run bench -- [options]
 
-Starts, on loopback, our standalone mock as npm start runs it (compiled JS under plain node,
+Starts, on loopback, our standalone mock as npm start runs it (compiled JS under node with npm start's flags,
 built first with npm run build if missing or stale), Prism's mock of spec/openapi.yaml
 (-v silent) and a bare node:http server, and drives each with autocannon in rounds of mirrored
 order (ours bare Prism, then Prism bare ours, ...), after an unmeasured warm-up of each (2 s, or

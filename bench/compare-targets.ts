@@ -5,7 +5,7 @@ import { checkAnswer } from './check-answer.ts'
 import { measureRound } from './measure-round.ts'
 import { median } from './median.ts'
 import { requestKinds, toLoadRequest } from './request-kinds.ts'
-import { byServerCpu, byThroughput, roundRatios } from './round-ratios.ts'
+import { byServerCpu, medianRoundRatio } from './round-ratios.ts'
 import { type LoadResult, runAutocannon } from './run-autocannon.ts'
 import { sampleStartups } from './sample-startups.ts'
 import { type BenchTarget, startBenchTarget, type TargetName } from './start-bench-target.ts'
@@ -123,9 +123,9 @@ export async function compareTargets(
         ),
         answers: answers.get(kind.key) ?? {},
         figures,
-        oursToPrism: medianRatio(runs, 'prism', byThroughput),
-        oursToBare: medianRatio(runs, 'bare', byThroughput),
-        oursToBareByCpu: medianRatio(runs, 'bare', byServerCpu),
+        oursToPrism: medianRoundRatio(runs.get('ours') ?? [], runs.get('prism') ?? []),
+        oursToBare: medianRoundRatio(runs.get('ours') ?? [], runs.get('bare') ?? []),
+        oursToBareByCpu: medianRoundRatio(runs.get('ours') ?? [], runs.get('bare') ?? [], byServerCpu),
       })
     }
 
@@ -151,16 +151,4 @@ function onlyExpected(result: LoadResult, name: TargetName, expectedStatus: numb
   return Object.keys(result.statusCodes).every((code) =>
     name === 'prism' ? code.startsWith('2') : Number(code) === expectedStatus,
   )
-}
-
-/**
- * The median of ours against `other` round by round: each ratio from two measurements taken side by side, so a
- * slow stretch of the machine, which lowers both, moves the ratio far less than it moves either figure.
- */
-function medianRatio(
-  runs: Map<TargetName, Array<RoundResult>>,
-  other: TargetName,
-  ratio: (ours: RoundResult, other: RoundResult) => number,
-): number {
-  return median(roundRatios(runs.get('ours') ?? [], runs.get(other) ?? [], ratio).filter(Number.isFinite))
 }

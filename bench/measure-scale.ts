@@ -6,7 +6,7 @@ import type { CompareOptions } from './compare-targets.ts'
 import { measureRound } from './measure-round.ts'
 import { median } from './median.ts'
 import { toLoadRequest } from './request-kinds.ts'
-import { roundRatios } from './round-ratios.ts'
+import { medianRoundRatio } from './round-ratios.ts'
 import type { LoadRequest } from './run-autocannon.ts'
 import { sampleStartups } from './sample-startups.ts'
 import { type BenchTarget, startBenchTarget } from './start-bench-target.ts'
@@ -128,7 +128,7 @@ export async function measureScale(options: ScaleOptions): Promise<ScaleFigures>
         paths: [...new Set(sizes.flatMap((size) => kind.requests(size).map((request) => request.path)))],
         figures,
         // Round by round, as the bench's other ratios: the two sizes run side by side in each round.
-        ratio: median(roundRatios(runs.get(pets) ?? [], runs.get(baseline) ?? [])),
+        ratio: medianRoundRatio(runs.get(pets) ?? [], runs.get(baseline) ?? []),
         bytes: bytes.get(kind.key) ?? {},
       })
     }

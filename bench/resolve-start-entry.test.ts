@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
@@ -31,4 +31,10 @@ it('refuses a start script that runs no node file, saying what it found', () => 
 
 it('starts this mock with the memory reducer off, as decision record 021 explains', () => {
   expect(resolveStartEntry(join(import.meta.dirname, '..'))).toEqual(['--no-memory-reducer', 'scripts/start.mjs'])
+})
+
+it('starts the petstore-mock bin with the flags npm start gives node', () => {
+  const root = join(import.meta.dirname, '..')
+  const shebang = readFileSync(join(root, 'bin', 'petstore-mock.ts'), 'utf8').split('\n', 1)[0]
+  expect(shebang).toBe(`#!/usr/bin/env -S node ${resolveStartEntry(root).slice(0, -1).join(' ')}`)
 })

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import type { RoundResult } from './bench-report.ts'
-import { byServerCpu, roundRatios } from './round-ratios.ts'
+import { byServerCpu, medianRoundRatio, roundRatios } from './round-ratios.ts'
 
 function rounds(...perSecond: Array<number>): Array<RoundResult> {
   return perSecond.map(
@@ -28,4 +28,12 @@ it('gives NaN for a round whose CPU was not read', () => {
 it('gives nothing for rounds that do not pair up', () => {
   expect(roundRatios(rounds(45_000, 1), rounds(50_000))).toEqual([])
   expect(roundRatios([], [])).toEqual([])
+})
+
+it('stands for the rounds by the median of their ratios, leaving out the unknown ones', () => {
+  expect(medianRoundRatio(rounds(45_000, 60_000, 40_000), rounds(50_000, 50_000, 50_000)).toFixed(2)).toBe('0.90')
+  const [ours] = rounds(60_000)
+  const unknown = { ...ours, serverCpuMicrosecondsPerRequest: null } as RoundResult
+  expect(medianRoundRatio([unknown, ...rounds(60_000)], rounds(50_000, 50_000), byServerCpu).toFixed(2)).toBe('1.20')
+  expect(medianRoundRatio([unknown], rounds(50_000), byServerCpu)).toBeNaN()
 })

@@ -1,4 +1,5 @@
 import type { RoundResult } from './bench-report.ts'
+import { median } from './median.ts'
 
 /**
  * One ratio per round, each from ours and another target measured side by side in that round (`alternateRounds`
@@ -13,6 +14,20 @@ export function roundRatios(
 ): Array<number> {
   if (ours.length === 0 || ours.length !== other.length) return []
   return ours.map((round, index) => ratio(round, other[index] as RoundResult))
+}
+
+/**
+ * The median of `roundRatios`, the figure a ratio of the bench stands for: a slow stretch of the machine, which
+ * lowers both sides of a round, moves it far less than either side. Rounds whose ratio is unknown (NaN) are left
+ * out; NaN when none is known.
+ * @example medianRoundRatio(ours.rounds, bare.rounds) // 0.89
+ */
+export function medianRoundRatio(
+  ours: ReadonlyArray<RoundResult>,
+  other: ReadonlyArray<RoundResult>,
+  ratio: (ours: RoundResult, other: RoundResult) => number = byThroughput,
+): number {
+  return median(roundRatios(ours, other, ratio).filter(Number.isFinite))
 }
 
 /** Ours over the other in req/s. */
