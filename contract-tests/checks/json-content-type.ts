@@ -1,5 +1,5 @@
-import { interfaceSays } from '../shared/citations.ts'
-import { failed, passed, type ResponseCheck } from './response-check.ts'
+import { interfaceSays, specChooses } from '../shared/citations.ts'
+import { failed, interfaceLists, passed, type ResponseCheck, warning } from './response-check.ts'
 
 /** A JSON media type, `application/json` or `application/*+json`, with any parameters. */
 export const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
@@ -7,20 +7,27 @@ export const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 /**
  * A response with a body says it is JSON, as the interface promises for every body. An answer without a body
  * has nothing to label, and a successful OPTIONS answer describes the resource's methods, not a JSON body
- * (RFC 9110 section 9.3.7 leaves its content open).
+ * (RFC 9110 section 9.3.7 leaves its content open). An error response the interface does not list (a 405, a 404
+ * for an unknown path, a 413) in the framework's own text or HTML is a deviation (see `interfaceLists`).
  */
 export const jsonContentType: ResponseCheck = {
   name: 'json_content_type',
   description: 'Every response body is sent as application/json.',
   basis: interfaceSays.jsonBodies,
-  run: ({ request, response }) => {
+  run: ({ request, response }, contract) => {
     if (request.method === 'HEAD' || response.status === 204 || response.status === 304) return undefined
     if (response.status >= 300 && response.status < 400) return undefined
     if (response.bodyText === '' && !response.truncated && response.bom !== true) return undefined
     if (request.method === 'OPTIONS' && response.status < 300) return undefined
     const type = response.headers['content-type'] ?? ''
-    return jsonMediaType.test(type)
-      ? passed(`Content-Type ${type}.`)
-      : failed('The body is not sent as JSON.', 'application/json', type || '(none)')
+    if (jsonMediaType.test(type)) return passed(`Content-Type ${type}.`)
+    if (response.status >= 400 && !interfaceLists(request.method, response.status, contract))
+      return warning(
+        `The ${response.status} body is not sent as JSON (an error response the interface does not list).`,
+        'application/json',
+        type || '(none)',
+        specChooses.errorBodyEverywhere,
+      )
+    return failed('The body is not sent as JSON.', 'application/json', type || '(none)')
   },
 }

@@ -1,6 +1,6 @@
-import { standardSays } from '../shared/citations.ts'
+import { specChooses, standardSays } from '../shared/citations.ts'
 import { jsonMediaType } from './json-content-type.ts'
-import { excerpt, failed, passed, type ResponseCheck } from './response-check.ts'
+import { excerpt, failed, passed, type ResponseCheck, warning } from './response-check.ts'
 
 const charsetOf = (type: string): string | undefined => /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1]
 // biome-ignore lint/suspicious/noControlCharactersInRegex: every character past ASCII is what it looks for
@@ -8,8 +8,9 @@ const beyondAscii = /[^\u0000-\u007f]/
 
 /**
  * A JSON answer is UTF-8, read as bytes: no byte order mark before it, no byte sequence that is not UTF-8,
- * and no charset label naming another encoding for text that needs one (RFC 8259 section 8.1). A label on
- * pure ASCII changes nothing a client reads (RFC 8259 section 11: the parameter has no effect).
+ * (RFC 8259 section 8.1's two MUSTs, violations). A charset label naming another encoding on UTF-8 text that
+ * needs one is a deviation: RFC 8259 section 11 defines no such parameter ("Adding one really has no effect on
+ * compliant recipients"), yet a client that honours it reads the text wrongly. On pure ASCII it is not reported.
  */
 export const jsonUtf8: ResponseCheck = {
   name: 'json_utf8',
@@ -34,11 +35,12 @@ export const jsonUtf8: ResponseCheck = {
       )
     const charset = charsetOf(type)
     if (charset && !/^utf-?8$/i.test(charset) && beyondAscii.test(response.bodyText))
-      return failed(
+      return warning(
         `The JSON body holds characters beyond ASCII but is labelled charset=${charset}: a client that honours ` +
           'the label reads them wrongly.',
         'UTF-8, labelled as such or not at all',
         type,
+        specChooses.charsetLabel,
       )
     return passed('UTF-8 JSON without a byte order mark.')
   },

@@ -2,7 +2,8 @@ import type { OperationSpec } from '../../spec/operations.ts'
 import { detachedSlice } from '../shared/detached-text.ts'
 import type { Basis, CheckResult, Exchange, ExchangeResponse } from '../shared/exchange.ts'
 
-type CheckVerdict = Omit<CheckResult, 'check' | 'level' | 'basis'>
+/** A verdict; `basis` where a deviation rests on another sentence than the check's own. */
+type CheckVerdict = Omit<CheckResult, 'check' | 'level'>
 
 /**
  * A check applied by the client to every response, whatever the scenario and the target.
@@ -24,11 +25,12 @@ export const failed = (message: string, expected?: string, received?: string): C
   expected,
   received,
 })
-export const warning = (message: string, expected?: string, received?: string): CheckVerdict => ({
+export const warning = (message: string, expected?: string, received?: string, basis?: Basis): CheckVerdict => ({
   outcome: 'warning',
   message,
   expected,
   received,
+  ...(basis && { basis }),
 })
 
 /**
@@ -38,6 +40,30 @@ export const warning = (message: string, expected?: string, received?: string): 
  */
 export function ownMethod(method: string, contract: OperationSpec): boolean {
   return method === contract.method || (method === 'HEAD' && contract.method === 'GET')
+}
+
+/**
+ * Whether an answer is one the interface lists: the operation's own method and a status of its Responses table
+ * (`promisedStatuses`: documented, and not only our spec's choice). What the interface says of bodies ("All error
+ * bodies use the Error object", "bodies are `application/json`") binds these; of any other error response it
+ * says "error responses other than those listed: not shown", so there a body of another shape is a deviation.
+ * @example interfaceLists('GET', 401, operations.listPets) // true; ('GET', 422, …) // false
+ */
+export function interfaceLists(method: string, status: number, contract: OperationSpec): boolean {
+  if (!ownMethod(method, contract)) return false
+  const exact = String(status)
+  return contract.promisedStatuses.some((key) => key === exact || key === `${exact[0]}XX`)
+}
+
+/**
+ * A HEAD refused as a method the server does not support (405, or 501 for one it does not implement): RFC 9110
+ * section 9.1's "All general-purpose servers MUST support the methods GET and HEAD" binds a general-purpose
+ * server, and the interface lists no HEAD, so this is judged by `head_like_get` as a deviation, not by the
+ * registry as an answer of the GET operation.
+ * @example headRefused('HEAD', 405) // true
+ */
+export function headRefused(method: string, status: number): boolean {
+  return method === 'HEAD' && (status === 405 || status === 501)
 }
 
 /** A short, single-line excerpt of a body for a report. */

@@ -1,9 +1,9 @@
 import { interfaceSays } from '../shared/citations.ts'
-import { failed, ownMethod, passed, type ResponseCheck } from './response-check.ts'
+import { failed, headRefused, ownMethod, passed, type ResponseCheck } from './response-check.ts'
 
 /**
  * The status is one the spec documents for the operation (or one the scenario explicitly accepts), for a
- * request with the operation's own method (HEAD for a GET).
+ * request with the operation's own method (HEAD for a GET; a HEAD refused with 405 or 501 is `head_like_get`'s).
  */
 export const statusCodeDocumented: ResponseCheck = {
   name: 'status_code_documented',
@@ -12,7 +12,7 @@ export const statusCodeDocumented: ResponseCheck = {
   run: ({ request, response, alsoAccepted }, contract) => {
     if (response.status >= 500) return undefined // no_server_error speaks for these
     // The spec documents the operation's own method; another method is judged by the check that sent it.
-    if (!ownMethod(request.method, contract)) return undefined
+    if (!ownMethod(request.method, contract) || headRefused(request.method, response.status)) return undefined
     if (contract.documents(response.status) || alsoAccepted?.includes(response.status))
       return passed(`${response.status} is documented.`)
     const redirect =

@@ -152,7 +152,7 @@ export class ContractClient implements ContractCaller {
       if (!verdict) continue
       const finding = verdict.outcome !== 'passed' && {
         level: verdict.outcome === 'failed' ? ('violation' as const) : ('deviation' as const),
-        basis: check.basis,
+        basis: verdict.basis ?? check.basis,
       }
       exchange.results.push({ check: check.name, ...verdict, ...finding })
     }

@@ -19,6 +19,8 @@ export interface Judgement {
   deviation?: string
   /** What makes two deviations the same one (counted once); default the deviation's text. */
   deviationKey?: string
+  /** What the deviation rests on, when not the check's `deviationBasis`. */
+  deviationBasis?: Basis
   /** What makes two failures the same defect; default the message with its quoted values and numbers taken out. */
   failureKey?: string
   /** The sentence the rule this judgement applied rests on, when it is not the check's own (a limit in a list). */
@@ -115,7 +117,7 @@ export async function exploreProperty<T>(
   const workers = Math.max(1, Math.min(options.concurrency, options.maxExamples))
   const perWorker = Math.ceil(options.maxExamples / workers)
   const deadline = performance.now() + options.timeBudgetMs
-  const deviations = new Map<string, { message: string; count: number }>()
+  const deviations = new Map<string, { message: string; count: number; basis?: Basis }>()
   const found: Array<Found<T>> = []
   const failing = new Map<unknown, Judgement>()
   let targetError: TargetError | undefined
@@ -130,7 +132,11 @@ export async function exploreProperty<T>(
       judged++
       if (judgement.ok && judgement.deviation) {
         const key = judgement.deviationKey ?? judgement.deviation
-        const seen = deviations.get(key) ?? { message: judgement.deviation, count: 0 }
+        const seen = deviations.get(key) ?? {
+          message: judgement.deviation,
+          count: 0,
+          basis: judgement.deviationBasis,
+        }
         deviations.set(key, { ...seen, count: seen.count + 1 })
       }
       if (judgement.ok) return true
@@ -188,8 +194,8 @@ export async function exploreProperty<T>(
   if (setAside.length > judged) throw barelyJudged(setAside, judged)
   const unanswered =
     setAside.length === 0 ? '' : `; ${setAside.length} got no whole answer and were set aside (${setAside[0]?.message})`
-  for (const { message, count } of deviations.values())
-    context.observe({ message: `${message} (${count}×)`, basis: check.deviationBasis })
+  for (const { message, count, basis } of deviations.values())
+    context.observe({ message: `${message} (${count}×)`, basis: basis ?? check.deviationBasis })
   if (found.length === 0) {
     context.assert(true, {
       message:

@@ -59,22 +59,18 @@ const rests = (rfc: string, quotes: ReadonlyArray<string>, note = ''): Basis =>
  * The sentences of the standards the interface names (it is "an HTTP/JSON API": RFC 9110, 9111 and 9112 for
  * HTTP, RFC 8259 for JSON) that a violation rests on where the interface itself says no more, quoted word for
  * word with their section: a MUST, or what a status code means, never a SHOULD.
- * @example standardSays.headLikeGet.text // 'RFC 9110 sections 9.1 and 9.3.2 (…): "All general-purpose servers …'
+ * @example standardSays.headLikeGet.text // 'RFC 9110 section 9.3.2 (…): "The HEAD method is identical to GET …'
  */
 export const standardSays = {
-  headLikeGet: rests('RFC 9110 sections 9.1 and 9.3.2', [
-    'All general-purpose servers MUST support the methods GET and HEAD.',
-    'The HEAD method is identical to GET except that the server MUST NOT send content in the response.',
-  ]),
+  headLikeGet: rests(
+    'RFC 9110 section 9.3.2',
+    ['The HEAD method is identical to GET except that the server MUST NOT send content in the response.'],
+    'A HEAD a server answers is the GET it names: the same status, the key asked for as GET asks for it.',
+  ),
   notModified: rests('RFC 9110 section 15.4.5', [
     'The 304 (Not Modified) status code indicates that a conditional GET or HEAD request has been received and ' +
       'would have resulted in a 200 (OK) response if it were not for the fact that the condition evaluated to false.',
   ]),
-  freshness: rests(
-    'RFC 9111 section 4.2',
-    ['A "fresh" response is one whose age has not yet exceeded its freshness lifetime.'],
-    'A cache reuses a fresh response without asking the server again.',
-  ),
   chunked: rests('RFC 9112 section 6.1', [
     'A recipient MUST be able to parse the chunked transfer coding because it plays a crucial role in framing ' +
       'messages when the content size is not known in advance.',
@@ -135,6 +131,41 @@ export const specChooses = {
   anyStringAccepted: chooses(
     'spec/openapi.yaml NewPet and NewMessage: a string field takes any string; the mock stores and echoes it ' +
       'exactly, whatever characters it holds.',
+  ),
+  headServed: chooses(
+    'The mock answers HEAD wherever GET is served, as RFC 9110 section 9.1 asks of general-purpose servers ' +
+      '("All general-purpose servers MUST support the methods GET and HEAD."); the interface lists no HEAD, so a ' +
+      'Pet Store may refuse it with 405 or 501.',
+  ),
+  lenientJsonParser: chooses(
+    'spec/openapi.yaml info.description: a body that is not JSON (RFC 8259) answers 400 invalid_json. RFC 8259 ' +
+      'section 9: "A JSON parser MAY accept non-JSON forms or extensions."; createPet promises 400 only for a body ' +
+      '"missing required fields or containing invalid values".',
+  ),
+  noFreshLists: chooses(
+    'The mock marks no list answer fresh for longer than it stays so: a list changes with every create. RFC 9111 ' +
+      'section 4.2 ("A "fresh" response is one whose age has not yet exceeded its freshness lifetime.") binds ' +
+      'caches, not the origin server that assigns the lifetime.',
+  ),
+  chunkedTaken: chooses(
+    'The mock takes a chunked request body as it takes one with Content-Length. RFC 9112 section 6.3: "A server ' +
+      'MAY reject a request that contains a message body but not a Content-Length by responding with 411 ' +
+      '(Length Required)."',
+  ),
+  charsetLabel: chooses(
+    'The mock labels JSON application/json, with no charset or charset=utf-8. RFC 8259 section 11: "No ' +
+      "'charset' parameter is defined for this registration. Adding one really has no effect on compliant " +
+      'recipients."',
+  ),
+  authenticationFirst: chooses(
+    'The mock checks the key before anything else: a request without a valid key gets 401 whatever else is ' +
+      'wrong with it. The interface names 401 and 400 without saying which comes first when both apply (a ' +
+      'framework that parses the body before its authentication answers 400); never a 2xx.',
+  ),
+  errorBodyEverywhere: chooses(
+    'spec/openapi.yaml info.description: every error the mock answers is an Error in application/json, also those ' +
+      'the interface does not list (405, 404 for an unknown path, 413, 415); the interface states its Error of the ' +
+      'error responses it lists and says "error responses other than those listed: not shown".',
   ),
   deprecationHeaders: chooses(
     'spec/openapi.yaml GET /pets/{petId}: "The mock sends `Deprecation` (RFC 9745) and `Sunset` (RFC 8594) headers."',

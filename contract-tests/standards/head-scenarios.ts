@@ -2,7 +2,7 @@ import { operationList } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
 import { validRequest } from '../scenarios/valid-request.ts'
-import { standardSays } from '../shared/citations.ts'
+import { specChooses, standardSays } from '../shared/citations.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
 import { type Exchange, statusOf } from '../shared/exchange.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
@@ -31,6 +31,16 @@ async function sameAsGet(
   const head = await context.client.call(operationId, { ...request, method: 'HEAD', alsoAccepted: clientErrors })
   const getStatus = get.response?.status
   const headStatus = head.response?.status
+  if (headStatus === 405 || headStatus === 501) {
+    context.observe({
+      message: `HEAD ${what} is refused with ${headStatus} where GET answers ${statusOf(get)}`,
+      expected: `${statusOf(get)}, as GET`,
+      received: statusOf(head),
+      exchange: head,
+      basis: specChooses.headServed,
+    })
+    return
+  }
   if (
     !context.assert(headStatus === getStatus, {
       message: `HEAD ${what} answers ${statusOf(head)} where GET answers ${statusOf(get)}`,
@@ -53,7 +63,9 @@ async function sameAsGet(
 /**
  * HEAD wherever GET is served (RFC 9110 sections 9.1 and 9.3.2): for every described GET operation, with the
  * key, without it, and for a resource the target does not hold, HEAD answers what GET answers, without content.
- * A HEAD answered without the key is a read without the key.
+ * A HEAD answered without the key is a read without the key. A HEAD refused as a method the server does not
+ * support (405, or 501) is a deviation: section 9.1's MUST binds general-purpose servers, and the interface lists
+ * no HEAD; a HEAD answered in any other way is held to GET's answer (section 9.3.2 binds every server that has it).
  */
 export const headScenarios: Array<Scenario> = operationList
   .filter((operation) => operation.described && operation.method === 'GET')

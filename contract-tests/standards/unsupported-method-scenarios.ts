@@ -57,7 +57,7 @@ async function judge(context: ScenarioContext, path: InterfacePath, method: stri
 function refusedUnknown(context: ScenarioContext, exchange: Exchange, sent: string): void {
   const status = exchange.response?.status ?? 0
   const shaped = !exchange.results.some(
-    (result) => result.check === 'error_body_conformance' && result.outcome === 'failed',
+    (result) => result.check === 'error_body_conformance' && result.outcome !== 'passed',
   )
   const bare = exchange.response?.bodyText === '' && !exchange.response.headers['content-type']
   if (shaped && !bare) {

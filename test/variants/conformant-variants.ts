@@ -6,6 +6,7 @@ import type { Pet } from '../../spec/types.ts'
 import { mappedIds, offsetIds } from './mapped-ids.ts'
 import {
   json,
+  jsonBodyOf,
   mapJson,
   onModel,
   operationOf,
@@ -213,6 +214,29 @@ export const conformantVariants: Array<Variant> = [
         ? json(415, { code: 'unsupported_media_type', message: 'Send application/json.', status: 415 })
         : r,
   }),
+  rewrite({
+    name: 'body-validated-before-auth',
+    description:
+      'refuses a malformed POST body with 400 before looking at the key (a body parser mounted before the ' +
+      "authentication, as Express's docs mount express.json())",
+    deviates: true,
+    request: (r) =>
+      operationOf(r) === 'createPet' && r.headers.authorization !== validAuth && jsonBodyOf(r) === undefined
+        ? json(400, { code: 'invalid_json', message: 'The body is not a JSON object.', status: 400 })
+        : r,
+  }),
+  rewrite({
+    name: 'trailing-data-accepted',
+    description:
+      'reads the first JSON value of a body and ignores what follows it (a streaming parser): RFC 8259 section 9 ' +
+      'lets a parser take more than JSON',
+    deviates: true,
+    request: (r) => {
+      if (operationOf(r) !== 'createPet' || r.body === undefined) return r
+      const first = firstJsonObject(r.body)
+      return first === undefined ? r : { ...r, body: first }
+    },
+  }),
 ]
 
 /** A pet id as `Number()` reads it, written as the good mock reads ids; one it cannot read as it came. */
@@ -292,4 +316,17 @@ function forgivingQueries(): Array<Variant> {
           : r,
     }),
   ]
+}
+
+/** The text of the first complete JSON object at the start of `text`, when there is one and more follows. */
+function firstJsonObject(text: string): string | undefined {
+  for (let end = text.indexOf('}') + 1; end > 0 && end < text.length; end = text.indexOf('}', end) + 1) {
+    try {
+      JSON.parse(text.slice(0, end))
+      return text.slice(0, end)
+    } catch {
+      // Not complete yet: try the next closing brace.
+    }
+  }
+  return undefined
 }

@@ -67,25 +67,6 @@ export const exploredFaultyVariants: Array<Variant> = [
     (a) => a.toLowerCase() === validAuth.toLowerCase(),
   ),
   rewrite({
-    name: 'body-validated-before-auth',
-    description: 'refuses a malformed POST body with 400 before looking at the key',
-    caughtBy: 'generated_auth',
-    request: (r) =>
-      creating(r) && r.headers.authorization !== validAuth && jsonBodyOf(r) === undefined
-        ? json(400, { code: 'invalid_json', message: 'The body is not a JSON object.', status: 400 })
-        : r,
-  }),
-  rewrite({
-    name: 'trailing-data-accepted',
-    description: 'reads the first JSON value of a body and ignores what follows it',
-    caughtBy: 'generated_invalid_create',
-    request: (r) => {
-      if (!creating(r) || r.body === undefined) return r
-      const first = firstJsonObject(r.body)
-      return first === undefined ? r : { ...r, body: first }
-    },
-  }),
-  rewrite({
     name: 'charset-parameter-refused',
     description: 'refuses "application/json; charset=utf-8" (compares the whole Content-Type to "application/json")',
     caughtBy: 'generated_valid_create',
@@ -132,19 +113,6 @@ export const exploredFaultyVariants: Array<Variant> = [
     },
   }),
 ]
-
-/** The text of the first complete JSON object at the start of `text`, when there is one and more follows. */
-function firstJsonObject(text: string): string | undefined {
-  for (let end = text.indexOf('}') + 1; end > 0 && end < text.length; end = text.indexOf('}', end) + 1) {
-    try {
-      JSON.parse(text.slice(0, end))
-      return text.slice(0, end)
-    } catch {
-      // Not complete yet: try the next closing brace.
-    }
-  }
-  return undefined
-}
 
 /** Implementations with one defect that only shows over a sequence of requests: the stateful phase finds them. */
 export const statefulFaultyVariants: Array<Variant> = [

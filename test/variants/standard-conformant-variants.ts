@@ -55,6 +55,29 @@ export const standardConformantVariants: Array<Variant | HttpVariant> = [
     },
   }),
   rewrite({
+    name: 'unrouted-method-html',
+    description:
+      'answers a known path with a method it lacks with its framework\'s default HTML page ("Cannot PATCH ' +
+      '/v1/pets/7", Express\'s default), once the key is checked: an error response the interface does not list',
+    deviates: true,
+    response: (response, r) =>
+      response.status === 405 && r.headers.authorization === validAuth
+        ? new Response(`<!DOCTYPE html><pre>Cannot ${r.method} ${r.url.pathname}</pre>`, {
+            status: 404,
+            headers: { 'content-type': 'text/html; charset=utf-8' },
+          })
+        : response,
+  }),
+  rewrite({
+    name: 'head-refused',
+    description: 'answers HEAD with 405 and an Allow of its GET, as FastAPI and Go handlers that check the method do',
+    deviates: true,
+    request: (r) =>
+      r.method === 'HEAD' && routeOf({ ...r, method: 'GET' })
+        ? json(405, { code: 'method_not_allowed', message: 'HEAD is not allowed.', status: 405 }, { allow: 'GET' })
+        : r,
+  }),
+  rewrite({
     name: 'method-not-allowed-without-allow',
     description: 'answers a method a path lacks with 405 and no Allow header',
     deviates: true,
@@ -116,3 +139,21 @@ export const standardConformantVariants: Array<Variant | HttpVariant> = [
     },
   },
 ]
+
+/**
+ * A server whose lists say they stay fresh for longer than they do: its own answers are always current, so only the
+ * claim deviates. Judged by `no_stale_read` alone, whose list page no other check of the run fills meanwhile.
+ */
+export const freshListVariant: Variant = rewrite({
+  name: 'list-cache-max-age',
+  description:
+    'serves lists with Cache-Control: public, max-age=300 (a CDN default), while its own answers are always ' +
+    'current: RFC 9111 binds the caches that would keep them, not the origin server',
+  deviates: true,
+  response: (response, r) => {
+    if (operationOf(r) !== 'listPets' || response.status !== 200) return response
+    const headers = new Headers(response.headers)
+    headers.set('cache-control', 'public, max-age=300')
+    return new Response(response.body, { status: 200, headers })
+  },
+})

@@ -118,16 +118,16 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
         : r,
   }),
   rewrite({
-    name: 'unrouted-method-html',
+    name: 'unrouted-method-crash',
     description:
-      'answers a known path with a method it lacks with its framework\'s default HTML page ("Cannot PATCH ' +
-      '/v1/pets/7"), once the key is checked',
-    caughtBy: 'error_body_conformance',
+      'switches on the method in one handler per path and throws for any method it has no case for, once the key ' +
+      'is checked: a 500 where a 405 belongs',
+    caughtBy: 'no_server_error',
     response: (response, r) =>
       response.status === 405 && r.headers.authorization === validAuth
-        ? new Response(`<!DOCTYPE html><pre>Cannot ${r.method} ${r.url.pathname}</pre>`, {
-            status: 404,
-            headers: { 'content-type': 'text/html; charset=utf-8' },
+        ? new Response(`Error: unexpected method ${r.method}`, {
+            status: 500,
+            headers: { 'content-type': 'text/plain' },
           })
         : response,
   }),
@@ -155,17 +155,30 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
       return new Response(response.body, { status: response.status, headers })
     },
   },
-  rewrite({
-    name: 'list-cache-max-age',
-    description: 'serves lists with Cache-Control: public, max-age=300 (a CDN default), so caches keep them 5 minutes',
+  {
+    name: 'list-cached-in-server',
+    description:
+      'caches list answers in the server for a minute, keyed by address (an apicache-style middleware), and says ' +
+      'so with Cache-Control: public, max-age=60: a list read after a create misses the new pet',
     caughtBy: 'no_stale_read',
-    response: (response, r) => {
-      if (operationOf(r) !== 'listPets' || response.status !== 200) return response
-      const headers = new Headers(response.headers)
-      headers.set('cache-control', 'public, max-age=300')
-      return new Response(response.body, { status: 200, headers })
+    wrap: (fetch) => {
+      const cached = new Map<string, { at: number; body: ArrayBuffer; headers: Headers }>()
+      return async (input, init) => {
+        const request = readRequest(input, init)
+        if (operationOf(request) !== 'listPets' || request.headers.authorization !== validAuth)
+          return forward(fetch, request, { signal: init?.signal })
+        const hit = cached.get(request.url.href)
+        if (hit && performance.now() - hit.at < 60_000) return new Response(hit.body, { headers: hit.headers })
+        const response = await forward(fetch, request, { signal: init?.signal })
+        if (response.status !== 200) return response
+        const headers = new Headers(response.headers)
+        headers.set('cache-control', 'public, max-age=60')
+        const body = await response.arrayBuffer()
+        cached.set(request.url.href, { at: performance.now(), body, headers })
+        return new Response(body, { headers })
+      }
     },
-  }),
+  },
   sessionCookieAuth(),
   overHttp(
     'chunked-body-empty',

@@ -9,7 +9,7 @@ import { useTestSeed } from '../support/test-seed.ts'
 import type { HttpVariant } from './http-variant.ts'
 import { proofSeeds } from './proof-seeds.ts'
 import { requestFormFaultyVariants } from './request-form-faulty-variants.ts'
-import { standardConformantVariants } from './standard-conformant-variants.ts'
+import { freshListVariant, standardConformantVariants } from './standard-conformant-variants.ts'
 import { standardFaultyVariants } from './standard-faulty-variants.ts'
 import type { Variant } from './variant.ts'
 import { variantTarget } from './variant-target.ts'
@@ -127,3 +127,14 @@ describe('conformant implementations of the open choices', () => {
     60_000,
   )
 })
+
+it('reports a list marked fresh for longer than it stays so as a deviation, never a violation', async () => {
+  const results = await Promise.all(proofSeeds.map((seed) => run(freshListVariant, seed, { only: ['no_stale_read'] })))
+  for (const result of results) {
+    expect(failures(result)).toEqual([])
+    expect(result.exitCode).toBe(0)
+    expect(result.findings.deviations).toBeGreaterThan(0)
+  }
+  const strict = await run(freshListVariant, testSeed, { only: ['no_stale_read'], strict: true })
+  expect(strict.exitCode).toBe(1)
+}, 120_000)
