@@ -1,4 +1,4 @@
-import { connect } from 'node:net'
+import { connect, createServer, type AddressInfo } from 'node:net'
 
 /**
  * Whether something accepts connections on the port of 127.0.0.1.
@@ -25,4 +25,19 @@ export async function freedWithin(port: number, ms: number): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return !(await listening(port))
+}
+
+/**
+ * A port of 127.0.0.1 free at the time of asking (the system picks it), for a child process to listen on.
+ * @example const port = await freePort()
+ */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', resolve)
+  })
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
 }
