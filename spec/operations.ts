@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { int64Exact } from './int64.ts'
+import { int64Exact, isInt64 } from './int64.ts'
 import { componentJsonSchema, openapiDocument } from './openapi-document.ts'
 import { resolveRef } from './resolve-ref.ts'
 import type { OperationId } from './types.ts'
@@ -48,6 +48,11 @@ export interface OperationSpec {
   responseSchema(status: number): z.ZodType | undefined
   /** A valid request, from the spec's examples. */
   sample: SampleRequest
+  /**
+   * Whether a path parameter's raw text (percent-decoded) is a value of its schema: an integer of its format's
+   * range, one of its enum, any text else. A request with another names no resource of the operation.
+   */
+  pathValueValid(name: string, raw: string): boolean
 }
 
 type Json = Record<string, unknown>
@@ -96,6 +101,19 @@ function toSample(operationId: string, operation: Json): SampleRequest {
   return { params, query, json: media.example }
 }
 
+/** Whether `raw` is a value of a path parameter's schema (see `OperationSpec.pathValueValid`). */
+function pathValueValid(operation: Json, name: string, raw: string): boolean {
+  const parameter = ((operation.parameters ?? []) as Array<Json>)
+    .map(resolveRef)
+    .find((candidate) => candidate.in === 'path' && candidate.name === name)
+  const schema = parameter ? resolveRef((parameter.schema ?? {}) as Json) : {}
+  if (Array.isArray(schema.enum)) return schema.enum.includes(raw)
+  if (schema.type !== 'integer') return true
+  if (!/^-?[0-9]+$/.test(raw)) return false
+  const value = BigInt(raw)
+  return schema.format === 'int64' ? isInt64(value) : Number.isSafeInteger(Number(value))
+}
+
 function toOperations(): Record<OperationId, OperationSpec> {
   const entries: Array<OperationSpec> = []
   for (const [path, item] of Object.entries(openapiDocument.paths) as Array<[string, Json]>) {
@@ -130,6 +148,7 @@ function toOperations(): Record<OperationId, OperationSpec> {
           return key === undefined ? undefined : schemas.get(key)
         },
         sample: toSample(operationId, operation),
+        pathValueValid: (name, raw) => pathValueValid(operation, name, raw),
       })
     }
   }

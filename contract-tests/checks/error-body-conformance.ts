@@ -11,9 +11,10 @@ export const errorBodyConformance: ResponseCheck = {
   name: 'error_body_conformance',
   description: 'Error bodies have a non-empty code and message, and status equal to the HTTP status.',
   basis: interfaceSays.errorBody,
-  run: ({ request, response }, contract) => {
+  run: (exchange, contract) => {
+    const { request, response } = exchange
     if (response.status < 400 || request.method === 'HEAD') return undefined
-    const judge = interfaceLists(request.method, response.status, contract)
+    const judge = interfaceLists(exchange, contract)
       ? failed
       : (message: string, expected?: string, received?: string) =>
           warning(

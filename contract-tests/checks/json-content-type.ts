@@ -14,14 +14,15 @@ export const jsonContentType: ResponseCheck = {
   name: 'json_content_type',
   description: 'Every response body is sent as application/json.',
   basis: interfaceSays.jsonBodies,
-  run: ({ request, response }, contract) => {
+  run: (exchange, contract) => {
+    const { request, response } = exchange
     if (request.method === 'HEAD' || response.status === 204 || response.status === 304) return undefined
     if (response.status >= 300 && response.status < 400) return undefined
     if (response.bodyText === '' && !response.truncated && response.bom !== true) return undefined
     if (request.method === 'OPTIONS' && response.status < 300) return undefined
     const type = response.headers['content-type'] ?? ''
     if (jsonMediaType.test(type)) return passed(`Content-Type ${type}.`)
-    if (response.status >= 400 && !interfaceLists(request.method, response.status, contract))
+    if (response.status >= 400 && !interfaceLists(exchange, contract))
       return warning(
         `The ${response.status} body is not sent as JSON (an error response the interface does not list).`,
         'application/json',

@@ -43,15 +43,19 @@ export function ownMethod(method: string, contract: OperationSpec): boolean {
 }
 
 /**
- * Whether an answer is one the interface lists: the operation's own method and a status of its Responses table
+ * Whether an answer is one the interface lists: to a request the interface describes (the operation's own method,
+ * its path parameters values of their types, the path in its own form) with a status of its Responses table
  * (`promisedStatuses`: documented, and not only our spec's choice). What the interface says of bodies ("All error
  * bodies use the Error object", "bodies are `application/json`") binds these; of any other error response it
  * says "error responses other than those listed: not shown", so there a body of another shape is a deviation.
- * @example interfaceLists('GET', 401, operations.listPets) // true; ('GET', 422, …) // false
+ * @example interfaceLists(exchange, operations.listPets) // true for a 401 to GET /pets, false for a 422
  */
-export function interfaceLists(method: string, status: number, contract: OperationSpec): boolean {
-  if (!ownMethod(method, contract)) return false
-  const exact = String(status)
+export function interfaceLists(
+  { request, response, offInterface }: Exchange & { response: ExchangeResponse },
+  contract: OperationSpec,
+): boolean {
+  if (offInterface || !ownMethod(request.method, contract)) return false
+  const exact = String(response.status)
   return contract.promisedStatuses.some((key) => key === exact || key === `${exact[0]}XX`)
 }
 

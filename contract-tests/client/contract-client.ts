@@ -1,5 +1,5 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
-import { operations } from '../../spec/operations.ts'
+import { type OperationSpec, operations } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { responseChecks } from '../checks/registry.ts'
 import type { CallOptions, ContractCaller } from '../shared/contract-caller.ts'
@@ -114,10 +114,12 @@ export class ContractClient implements ContractCaller {
     if (body === undefined && options.bodyBytes) body = new TextDecoder().decode(options.bodyBytes)
     if (body !== undefined || options.contentType) headers['content-type'] = options.contentType ?? 'application/json'
 
+    const offInterface = offInterfaceReason(contract, options)
     const exchange: Exchange = {
       operationId,
       request: { method, url, headers, body },
       alsoAccepted: options.alsoAccepted,
+      ...(offInterface && { offInterface }),
       results: [],
     }
     if (this.options.readOnly && !safeMethods.has(method)) {
@@ -162,4 +164,20 @@ export class ContractClient implements ContractCaller {
       exchange.response.bodyText = detachedSlice(bodyText, 0, storedBodyCharacters)
     return exchange
   }
+}
+
+/** Why a request sent as an operation's is none the interface describes (see `Exchange.offInterface`), if it is not. */
+function offInterfaceReason(contract: OperationSpec, options: CallOptions): string | undefined {
+  if (options.rewriteUrl) return 'another form of the request target'
+  for (const [name, value] of Object.entries(options.params ?? {})) {
+    const raw = String(value)
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(raw)
+    } catch {
+      return `the path parameter ${name} is not a value of its type`
+    }
+    if (!contract.pathValueValid(name, decoded)) return `the path parameter ${name} is not a value of its type`
+  }
+  return undefined
 }

@@ -106,6 +106,12 @@ export interface Exchange {
   transportError?: string
   /** Statuses the scenario accepts beyond those the spec documents (e.g. any 4xx for a bad id). */
   alsoAccepted?: ReadonlyArray<number>
+  /**
+   * Why the request is none the interface describes, though it is sent as the operation's: a path parameter that
+   * is not a value of its type (`/pets/abc`), or another form of the request target (a trailing slash). What the
+   * interface states of an operation's answers does not bind the answer to it.
+   */
+  offInterface?: string
   results: Array<CheckResult>
 }
 

@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { CliError } from '../mocks/cli/cli-error.ts'
+import { runCli } from '../mocks/cli/run-cli.ts'
+import { corpusRuntimes } from '../test/corpus/corpus-runtimes.ts'
+import { chromiumPath } from '../tools/chromium-path.ts'
+import { ensureDebianPackages } from '../tools/ensure-debian-packages.ts'
+
+// The browser tests need Debian's Chromium (nothing may download a browser build), the conformance corpus the
+// runtimes of its servers (Python, Go, Ruby, PHP and their frameworks, all Debian packages). On a fresh machine
+// `npm test` installs them when it can, so `npm ci && npm test` is the whole set-up.
+const installed = (name: string) =>
+  spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' }).stdout?.includes('install ok installed')
+
+process.exitCode = await runCli(async () => {
+  if (process.env.CHROMIUM_PATH && !existsSync(chromiumPath))
+    throw new CliError(
+      `Failed to find Chromium: CHROMIUM_PATH is ${chromiumPath}, where nothing exists. Fix or unset it.`,
+    )
+  const chromium = {
+    name: `Chromium at ${chromiumPath}`,
+    packages: ['chromium'],
+    present: () => existsSync(chromiumPath),
+  }
+  const runtimes = { ...corpusRuntimes, present: () => corpusRuntimes.packages.every(installed) }
+  ensureDebianPackages([chromium, runtimes], {
+    isRoot: process.getuid?.() === 0,
+    run: (command, args) => {
+      const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+      const result = spawnSync(command, args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+      return {
+        status: result.status,
+        output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error?.message ?? ''}`,
+      }
+    },
+    write: (text) => process.stdout.write(text),
+  })
+})
