@@ -1,4 +1,4 @@
-import { connect, createServer, type AddressInfo } from 'node:net'
+import { type AddressInfo, connect, createServer } from 'node:net'
 
 /**
  * Whether something accepts connections on the port of 127.0.0.1.

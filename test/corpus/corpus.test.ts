@@ -1,0 +1,40 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { proofSeeds } from '../variants/proof-seeds.ts'
+import { corpusServers } from './corpus-servers.ts'
+import { type CorpusVerdict, judgeCorpusServer } from './judge-corpus-server.ts'
+
+// The conformance corpus: independent, conformant Pet Stores written the way their frameworks' own documentation
+// writes a JSON API, each run as its own process on loopback and judged by the whole contract suite under each of
+// the ten proof seeds. No false alarm: exit 0 under every seed. The deviations each server earns are the ones its
+// entry lists (a framework default the interface leaves open), each seen under at least one seed.
+const seen = new Map<string, Set<string>>()
+
+afterAll(() => {
+  const lines = [...seen].map(([name, checks]) => `  ${name}: ${[...checks].sort().join(', ') || 'none'}`)
+  console.log(`Deviations each corpus server earns under the ten proof seeds:\n${lines.join('\n')}`)
+})
+
+const summary = (verdicts: ReadonlyArray<CorpusVerdict>) =>
+  verdicts
+    .map(
+      ({ result, violations }, index) =>
+        `seed ${proofSeeds[index]}: exit ${result.exitCode}\n  ${violations.join('\n  ')}`,
+    )
+    .join('\n')
+
+describe.concurrent('the conformance corpus', () => {
+  it.each(corpusServers.map((server) => [server.name, server] as const))(
+    'passes the %s server under every proof seed, with the deviations its entry lists',
+    async (name, server) => {
+      const verdicts = await judgeCorpusServer(server, proofSeeds)
+      const earned = new Set(verdicts.flatMap((verdict) => verdict.deviatingChecks))
+      seen.set(name, earned)
+      expect(
+        verdicts.map(({ result }) => result.exitCode),
+        summary(verdicts),
+      ).toEqual(proofSeeds.map(() => 0))
+      expect([...earned].sort(), 'the deviations the entry lists').toEqual([...server.deviations].sort())
+    },
+    600_000,
+  )
+})

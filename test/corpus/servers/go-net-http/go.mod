@@ -1,0 +1,3 @@
+module petstore-corpus/go-net-http
+
+go 1.19
