@@ -9,8 +9,9 @@ import { ensureDebianPackages } from '../tools/ensure-debian-packages.ts'
 // The browser tests need Debian's Chromium (nothing may download a browser build), the conformance corpus the
 // runtimes of its servers (Python, Go, Ruby, PHP and their frameworks, all Debian packages). On a fresh machine
 // `npm test` installs them when it can, so `npm ci && npm test` is the whole set-up.
+const statusFormat = '-f=$' + '{Status}'
 const installed = (name: string) =>
-  spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' }).stdout?.includes('install ok installed')
+  spawnSync('dpkg-query', ['-W', statusFormat, name], { encoding: 'utf8' }).stdout?.includes('install ok installed')
 
 process.exitCode = await runCli(async () => {
   if (process.env.CHROMIUM_PATH && !existsSync(chromiumPath))

@@ -178,7 +178,7 @@ it('json_content_type says nothing of an answer without a body, and fails a labe
   expect(outcome(jsonContentType, 'getPet', 404, 'Not Found', { 'content-type': 'text/plain' })).toBe('failed')
 })
 
-it('json_utf8 passes UTF-8 JSON, labelled or not, fails a BOM and other bytes, warns of a label of another charset', () => {
+it('json_utf8 passes UTF-8 JSON, labelled or not, fails a BOM and other bytes, warns of another charset', () => {
   const read = (extra: Partial<ExchangeResponse>, headers: Record<string, string> = {}) => {
     const built = exchange('getPet', 200, { ...pet, name: 'Zoë' }, headers)
     return jsonUtf8.run({ ...built, response: { ...built.response, ...extra } }, operations.getPet)?.outcome

@@ -29,8 +29,8 @@ function isJsonText(text: string): boolean {
  * refused with a 4xx Error (400, the interface's status, for a JSON body). A text that is not JSON at all may be
  * read by a parser that takes more than JSON (RFC 8259 section 9 allows it; createPet promises 400 for missing
  * or invalid values, not for invalid JSON): taken, or refused otherwise than with 400, a deviation. A valid
- * NewPet labelled with another media type is one the interface says nothing about: refusing it (400 or 415) and accepting it
- * both keep every sentence; accepting it differs from the spec's choice (a deviation), storing it changed
+ * NewPet labelled with another media type is one the interface says nothing about: refusing it (400 or 415) and
+ * accepting it both keep every sentence; accepting it differs from the spec's choice (a deviation), storing it changed
  * or answering with a 5xx does not.
  */
 async function judgeInvalidCreate(body: InvalidBody, client: ContractCaller, schema: JsonSchema): Promise<Judgement> {
@@ -44,7 +44,9 @@ async function judgeInvalidCreate(body: InvalidBody, client: ContractCaller, sch
   if (json && !isJsonText(body.text) && status !== 400 && status >= 200 && status < 500)
     return {
       ...verdict(exchange, true, '', '400 with an Error'),
-      deviation: `createPet answers a body that is not JSON with ${status}, a parser that takes more than JSON (e.g. ${body.what})`,
+      deviation:
+        `createPet answers a body that is not JSON with ${status}, ` +
+        `a parser that takes more than JSON (e.g. ${body.what})`,
       deviationKey: 'a lenient parser',
       deviationBasis: specChooses.lenientJsonParser,
     }
