@@ -15,7 +15,10 @@ chunked body and hands Django a Content-Length. Under runserver the suite found 
 Framework defaults kept (the interface is silent on them):
 - Authentication and permissions run in APIView.initial(), before the method is dispatched, so every request
   routed to a DRF view without the key gets 401, whatever its method.
-- HEAD: a ViewSet maps HEAD to its GET action: the GET answer without its body.
+- HEAD: a ViewSet maps HEAD to its GET action. Django 3.2 leaves dropping the content to the WSGI server, and
+  waitress does not: the JSON went out after the headers of every HEAD answer, against RFC 9110 section 9.3.2
+  ("the server MUST NOT send content in the response"), where a client on the same connection reads it as the
+  start of the next answer. head.HeadWithoutContent (the outermost middleware) drops it, Content-Length kept.
 - OPTIONS: DRF's SimpleMetadata, 200 {"name", "description", "renders", "parses"} with the key, 401 without.
 - A method a path lacks, and an unknown one (FROBNICATE, which waitress passes on): 401 without the key, then
   DRF's 405 {"detail": "Method \"DELETE\" not allowed."} with Allow.
