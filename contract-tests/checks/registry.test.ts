@@ -11,6 +11,7 @@ import { responseChecks } from './registry.ts'
 import type { ResponseCheck } from './response-check.ts'
 import { responseSchemaConformance } from './response-schema-conformance.ts'
 import { statusCodeDocumented } from './status-code-documented.ts'
+import { wwwAuthenticate } from './www-authenticate.ts'
 
 function exchange(
   operationId: OperationId,
@@ -63,6 +64,7 @@ it('lists every check with a name and a one-line description', () => {
     'json_utf8',
     'response_schema_conformance',
     'error_body_conformance',
+    'www_authenticate',
     'deprecation_headers',
   ])
   for (const check of responseChecks) expect(check.description).toMatch(/^[A-Z].*\.$/)
@@ -136,6 +138,20 @@ it('error_body_conformance only warns of an error response the interface does no
   expect(verdict?.outcome).toBe('warning')
   expect(verdict?.basis?.source).toBe('x-mock-behaviour')
   expect(outcome(errorBodyConformance, 'getPet', 400, { detail: 'bad id' })).toBe('warning')
+})
+
+it('www_authenticate fails a 401 without a challenge, whatever the request, and warns of a scheme not Bearer', () => {
+  expect(outcome(wwwAuthenticate, 'listPets', 401, error(401), { 'www-authenticate': 'Bearer realm="p"' })).toBe(
+    'passed',
+  )
+  expect(outcome(wwwAuthenticate, 'createPet', 401, error(401), { 'www-authenticate': 'bearer' })).toBe('passed')
+  expect(outcome(wwwAuthenticate, 'getPet', 401, error(401))).toBe('failed')
+  expect(outcome(wwwAuthenticate, 'getPet', 401, error(401), { 'www-authenticate': '' })).toBe('failed')
+  expect(wwwAuthenticate.run(withMethod('PATCH', 401, error(401)), operations.listPets)?.outcome).toBe('failed')
+  expect(outcome(wwwAuthenticate, 'listPets', 401, error(401), { 'www-authenticate': 'Basic realm="p"' })).toBe(
+    'warning',
+  )
+  expect(outcome(wwwAuthenticate, 'listPets', 403, error(403))).toBeUndefined()
 })
 
 it('deprecation_headers only warns, and only for the deprecated operation', () => {

@@ -6,6 +6,7 @@ import { noServerError } from './no-server-error.ts'
 import type { ResponseCheck } from './response-check.ts'
 import { responseSchemaConformance } from './response-schema-conformance.ts'
 import { statusCodeDocumented } from './status-code-documented.ts'
+import { wwwAuthenticate } from './www-authenticate.ts'
 
 /** Every check the client applies to every response, in report order. */
 export const responseChecks: ReadonlyArray<ResponseCheck> = [
@@ -15,5 +16,6 @@ export const responseChecks: ReadonlyArray<ResponseCheck> = [
   jsonUtf8,
   responseSchemaConformance,
   errorBodyConformance,
+  wwwAuthenticate,
   deprecationHeaders,
 ]

@@ -147,7 +147,10 @@ function faultyFetch(fetch: FetchLike): FetchLike {
   return async (input, init) => {
     const authorization = new Headers(init?.headers).get('authorization') ?? ''
     if (authorization.startsWith('bearer '))
-      return Response.json({ code: 'unauthorized', message: 'Use "Bearer".', status: 401 }, { status: 401 })
+      return Response.json(
+        { code: 'unauthorized', message: 'Use "Bearer".', status: 401 },
+        { status: 401, headers: { 'www-authenticate': 'Bearer' } },
+      )
     const response = await fetch(input, init)
     if (!/\/pets\/\d+$/.test(new URL(input).pathname) || response.status !== 200) return response
     const pet = (await response.json()) as { name: string }

@@ -62,6 +62,10 @@ const rests = (rfc: string, quotes: ReadonlyArray<string>, note = ''): Basis =>
  * @example standardSays.headLikeGet.text // 'RFC 9110 section 9.3.2 (…): "The HEAD method is identical to GET …'
  */
 export const standardSays = {
+  challenge: rests('RFC 9110 section 11.6.1', [
+    'A server generating a 401 (Unauthorized) response MUST send a WWW-Authenticate header field containing at ' +
+      'least one challenge.',
+  ]),
   headLikeGet: rests(
     'RFC 9110 section 9.3.2',
     ['The HEAD method is identical to GET except that the server MUST NOT send content in the response.'],
@@ -161,6 +165,10 @@ export const specChooses = {
     'The mock checks the key before anything else: a request without a valid key gets 401 whatever else is ' +
       'wrong with it. The interface names 401 and 400 without saying which comes first when both apply (a ' +
       'framework that parses the body before its authentication answers 400); never a 2xx.',
+  ),
+  bearerChallenge: chooses(
+    'The mock challenges with `WWW-Authenticate: Bearer realm="petstore"`: the interface\'s scheme is "HTTP ' +
+      'bearer", and RFC 6750 section 3 has a resource server challenge with the auth-scheme "Bearer".',
   ),
   errorBodyEverywhere: chooses(
     'spec/openapi.yaml info.description: every error the mock answers is an Error in application/json, also those ' +

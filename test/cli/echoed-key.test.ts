@@ -49,7 +49,8 @@ async function echoingTarget(hostile: boolean): Promise<string> {
       }
     // Written by hand: the forms go in as the target wrote them, JSON escapes included.
     const body = `{"code":"unauthorized","message":"Refused ${forms}","status":401,"${forms.slice(0, 40)}":true}`
-    return { status: 401, headers: { 'content-type': 'application/json', ...echo }, body: Buffer.from(body) }
+    const headers = { 'content-type': 'application/json', 'www-authenticate': 'Bearer', ...echo }
+    return { status: 401, headers, body: Buffer.from(body) }
   })
   cleanups.push(proxy.close)
   return `${proxy.url}/v1`

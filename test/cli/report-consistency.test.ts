@@ -21,7 +21,7 @@ async function renamingTarget(): Promise<string> {
   const origin = new URL(mock.baseUrl).origin
   const proxy = await startStubServer(async (request, response) => {
     if (request.headers.authorization?.startsWith('bearer ')) {
-      response.writeHead(401, { 'content-type': 'application/json' })
+      response.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' })
       return response.end('{"code":"unauthorized","message":"Use Bearer.","status":401}')
     }
     const headers: Record<string, string> = {}

@@ -134,7 +134,7 @@ export const conformantVariants: Array<Variant> = [
     description: 'refuses a lower-case "bearer" scheme',
     request: (r) =>
       r.headers.authorization?.startsWith('bearer ')
-        ? json(401, { code: 'unauthorized', message: 'Use "Bearer".', status: 401 })
+        ? json(401, { code: 'unauthorized', message: 'Use "Bearer".', status: 401 }, { 'www-authenticate': 'Bearer' })
         : r,
   }),
   rewrite({

@@ -102,7 +102,11 @@ export const standardConformantVariants: Array<Variant | HttpVariant> = [
     request: (r) => {
       if (r.method !== 'OPTIONS' || !routeOf({ ...r, method: 'GET' })) return r
       if (r.headers.authorization !== validAuth)
-        return json(401, { code: 'unauthorized', message: 'A valid key is required.', status: 401 })
+        return json(
+          401,
+          { code: 'unauthorized', message: 'A valid key is required.', status: 401 },
+          { 'www-authenticate': 'Bearer' },
+        )
       const allow = operationOf({ ...r, method: 'POST' }) ? 'GET, HEAD, POST' : 'GET, HEAD'
       return new Response(allow, { status: 200, headers: { allow, 'content-type': 'text/plain; charset=utf-8' } })
     },

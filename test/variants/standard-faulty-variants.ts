@@ -118,6 +118,19 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
         : r,
   }),
   rewrite({
+    name: 'challenge-missing',
+    description:
+      "answers 401 with an Error from its own key middleware and no WWW-Authenticate (what the framework's " +
+      'bearer helper would have sent)',
+    caughtBy: 'www_authenticate',
+    response: (response) => {
+      if (response.status !== 401) return response
+      const headers = new Headers(response.headers)
+      headers.delete('www-authenticate')
+      return new Response(response.body, { status: 401, headers })
+    },
+  }),
+  rewrite({
     name: 'unrouted-method-crash',
     description:
       'switches on the method in one handler per path and throws for any method it has no case for, once the key ' +

@@ -39,6 +39,7 @@ function requireBearer(apiKey: string): RequestHandler {
   return (req, res, next) => {
     const given = Buffer.from(req.get('authorization') ?? '')
     if (given.length === expected.length && timingSafeEqual(given, expected)) return next()
+    res.set('WWW-Authenticate', 'Bearer')
     sendError(res, 401, 'unauthorized', 'A valid bearer API key is required.')
   }
 }

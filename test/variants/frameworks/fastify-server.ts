@@ -51,7 +51,7 @@ export async function fastifyServer(apiKey: string): Promise<RunningServer> {
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.headers.authorization !== `Bearer ${apiKey}`)
-      return sendError(reply, 401, 'unauthorized', 'Missing or invalid API key.')
+      return sendError(reply.header('www-authenticate', 'Bearer'), 401, 'unauthorized', 'Missing or invalid API key.')
   })
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500

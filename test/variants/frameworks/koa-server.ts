@@ -74,7 +74,8 @@ export async function koaServer(apiKey: string): Promise<RunningServer> {
       await next()
       if (ctx.status === 404 && ctx.body === undefined) ctx.throw(404, 'No such route.', { code: 'route_not_found' })
     } catch (err) {
-      const { status = 500, expose = false, code, message } = err as Record<string, unknown>
+      const { status = 500, expose = false, code, message, headers } = err as Record<string, unknown>
+      ctx.set((headers ?? {}) as Record<string, string>)
       ctx.status = status as number
       ctx.body = {
         code: typeof code === 'string' ? code : 'error',
@@ -85,7 +86,10 @@ export async function koaServer(apiKey: string): Promise<RunningServer> {
   })
   app.use(async (ctx, next) => {
     if (!isKey(ctx.get('Authorization'), apiKey))
-      ctx.throw(401, 'Missing or invalid API key.', { code: 'unauthorized' })
+      ctx.throw(401, 'Missing or invalid API key.', {
+        code: 'unauthorized',
+        headers: { 'WWW-Authenticate': 'Bearer' },
+      })
     await next()
   })
   app.use(bodyParser())

@@ -26,6 +26,9 @@
  * - Error bodies {code, message, status} for 401 (app-wide middleware; the scheme in any case, RFC 9110 section
  *   11.1), the 400s, getPet's 404 and the body parsers' errors (400, 413): "All error bodies use the Error object
  *   (`code`, `message`, `status`)." and "401 with an Error body when the key is missing or invalid."
+ * - WWW-Authenticate: Bearer on every 401: RFC 9110 section 11.6.1, "A server generating a 401 (Unauthorized)
+ *   response MUST send a WWW-Authenticate header field containing at least one challenge." (an origin server's MUST:
+ *   the suite's www_authenticate check found it missing here, a real breach, not a false alarm).
  *
  * Deviations the suite reports under the ten proof seeds, each at most a deviation:
  * - json_body_syntax: createPet takes a leading zero and a raw control character (json-bigint): RFC 8259 section 9
@@ -79,6 +82,7 @@ const requireApiKey: RequestHandler = (req, res, next) => {
   const given = Buffer.from(/^Bearer +(\S+)$/i.exec(req.get('authorization') ?? '')?.[1] ?? '')
   const expected = Buffer.from(apiKey)
   if (given.length === expected.length && timingSafeEqual(given, expected)) return next()
+  res.set('WWW-Authenticate', 'Bearer')
   sendError(res, 401, 'unauthorized', 'A valid API key is required: Authorization: Bearer <key>.')
 }
 

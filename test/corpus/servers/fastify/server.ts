@@ -29,6 +29,9 @@
  *   error handler answer {code, message, status}: "All error bodies use the Error object (`code`, `message`,
  *   `status`)." and "401 with an Error body when the key is missing or invalid." Fastify's 404 of unrouted requests
  *   keeps its own shape.
+ * - WWW-Authenticate: Bearer on every 401: RFC 9110 section 11.6.1, "A server generating a 401 (Unauthorized)
+ *   response MUST send a WWW-Authenticate header field containing at least one challenge." (an origin server's MUST:
+ *   the suite's www_authenticate check found it missing here, a real breach, not a false alarm).
  *
  * Deviations the suite reports under the ten proof seeds, each at most a deviation:
  * - unsupported_method, error_body_conformance: Fastify's 404 without Allow for a method a path lacks and for
@@ -101,7 +104,10 @@ fastify.addHook('onRequest', async (request, reply) => {
   const given = Buffer.from(/^Bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '')
   const expected = Buffer.from(apiKey)
   if (given.length === expected.length && timingSafeEqual(given, expected)) return
-  return reply.code(401).send({ code: 'unauthorized', message: 'A valid API key is required.', status: 401 })
+  return reply
+    .code(401)
+    .header('www-authenticate', 'Bearer')
+    .send({ code: 'unauthorized', message: 'A valid API key is required.', status: 401 })
 })
 
 // Every error of a route (validation, body parsing, a body too large) as the interface's Error.

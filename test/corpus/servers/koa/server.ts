@@ -28,6 +28,9 @@
  *   middleware answer {code, message, status}: "All error bodies use the Error object (`code`, `message`,
  *   `status`).", "401 with an Error body when the key is missing or invalid." and "400 when the JSON is invalid or
  *   `message` is missing." Koa's own 404 and 405 keep their text.
+ * - WWW-Authenticate: Bearer on every 401: RFC 9110 section 11.6.1, "A server generating a 401 (Unauthorized)
+ *   response MUST send a WWW-Authenticate header field containing at least one challenge." (an origin server's MUST:
+ *   the suite's www_authenticate check found it missing here, a real breach, not a false alarm).
  *
  * Deviations the suite reports under the ten proof seeds, each at most a deviation:
  * - unsupported_method, error_body_conformance, json_content_type: the text/plain 405 for a method a path lacks and
@@ -109,6 +112,7 @@ app.use(async (ctx, next) => {
   const given = Buffer.from(/^Bearer +(\S+)$/i.exec(ctx.get('Authorization'))?.[1] ?? '')
   const expected = Buffer.from(apiKey)
   if (given.length === expected.length && timingSafeEqual(given, expected)) return next()
+  ctx.set('WWW-Authenticate', 'Bearer')
   sendError(ctx, 401, 'unauthorized', 'A valid API key is required.')
 })
 

@@ -45,7 +45,10 @@ class ErrorBodyFilter implements ExceptionFilter {
     const said = typeof answer === 'string' ? answer : (answer as { message?: unknown }).message
     const message = Array.isArray(said) ? said.join('; ') : String(said ?? exception.message)
     const code = (HttpStatus[status] ?? 'error').toLowerCase()
-    host.switchToHttp().getResponse<Response>().status(status).json({ code, message, status })
+    const response = host.switchToHttp().getResponse<Response>()
+    // RFC 9110 section 11.6.1: a 401 MUST carry a challenge; Nest's UnauthorizedException sends none.
+    if (status === 401) response.set('WWW-Authenticate', 'Bearer')
+    response.status(status).json({ code, message, status })
   }
 }
 

@@ -36,6 +36,9 @@
  *   and "All error bodies use the Error object (`code`, `message`, `status`)." The filter is app-wide because the
  *   body parser's errors are raised outside any controller and reach only global filters, so Nest's not-found 404
  *   gets the Error shape too.
+ * - WWW-Authenticate: Bearer on every 401: RFC 9110 section 11.6.1, "A server generating a 401 (Unauthorized)
+ *   response MUST send a WWW-Authenticate header field containing at least one challenge." (an origin server's MUST:
+ *   the suite's www_authenticate check found it missing here, a real breach, not a false alarm).
  *
  * Deviations the suite reports under the ten proof seeds, each at most a deviation:
  * - json_body_syntax: createPet takes a leading zero and a raw control character (json-bigint): RFC 8259 section 9
