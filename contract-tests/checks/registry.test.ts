@@ -2,6 +2,7 @@ import { expect, it } from 'vitest'
 import { operations } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import type { Exchange, ExchangeResponse } from '../shared/exchange.ts'
+import { allowOn405 } from './allow-on-405.ts'
 import { deprecationHeaders } from './deprecation-headers.ts'
 import { errorBodyConformance } from './error-body-conformance.ts'
 import { jsonContentType } from './json-content-type.ts'
@@ -65,6 +66,7 @@ it('lists every check with a name and a one-line description', () => {
     'response_schema_conformance',
     'error_body_conformance',
     'www_authenticate',
+    'allow_on_405',
     'deprecation_headers',
   ])
   for (const check of responseChecks) expect(check.description).toMatch(/^[A-Z].*\.$/)
@@ -152,6 +154,16 @@ it('www_authenticate fails a 401 without a challenge, whatever the request, and 
     'warning',
   )
   expect(outcome(wwwAuthenticate, 'listPets', 403, error(403))).toBeUndefined()
+})
+
+it('allow_on_405 fails a 405 without Allow, to any method, and passes one with it, even empty', () => {
+  expect(allowOn405.run(withMethod('PUT', 405, error(405)), operations.listPets)?.outcome).toBe('failed')
+  expect(allowOn405.run(withMethod('HEAD', 405, ''), operations.listPets)?.outcome).toBe('failed')
+  expect(allowOn405.run(withMethod('PUT', 405, error(405), { allow: 'GET, POST' }), operations.listPets)?.outcome).toBe(
+    'passed',
+  )
+  expect(allowOn405.run(withMethod('PUT', 405, error(405), { allow: '' }), operations.listPets)?.outcome).toBe('passed')
+  expect(outcome(allowOn405, 'listPets', 404, error(404))).toBeUndefined()
 })
 
 it('deprecation_headers only warns, and only for the deprecated operation', () => {

@@ -1,3 +1,4 @@
+import { allowOn405 } from './allow-on-405.ts'
 import { deprecationHeaders } from './deprecation-headers.ts'
 import { errorBodyConformance } from './error-body-conformance.ts'
 import { jsonContentType } from './json-content-type.ts'
@@ -17,5 +18,6 @@ export const responseChecks: ReadonlyArray<ResponseCheck> = [
   responseSchemaConformance,
   errorBodyConformance,
   wwwAuthenticate,
+  allowOn405,
   deprecationHeaders,
 ]

@@ -62,6 +62,10 @@ const rests = (rfc: string, quotes: ReadonlyArray<string>, note = ''): Basis =>
  * @example standardSays.headLikeGet.text // 'RFC 9110 section 9.3.2 (…): "The HEAD method is identical to GET …'
  */
 export const standardSays = {
+  allowOn405: rests('RFC 9110 section 15.5.6', [
+    'The origin server MUST generate an Allow header field in a 405 response containing a list of the target ' +
+      "resource's currently supported methods.",
+  ]),
   challenge: rests('RFC 9110 section 11.6.1', [
     'A server generating a 401 (Unauthorized) response MUST send a WWW-Authenticate header field containing at ' +
       'least one challenge.',

@@ -78,17 +78,6 @@ export const standardConformantVariants: Array<Variant | HttpVariant> = [
         : r,
   }),
   rewrite({
-    name: 'method-not-allowed-without-allow',
-    description: 'answers a method a path lacks with 405 and no Allow header',
-    deviates: true,
-    response: (response) => {
-      if (response.status !== 405) return response
-      const headers = new Headers(response.headers)
-      headers.delete('allow')
-      return new Response(response.body, { status: 405, headers })
-    },
-  }),
-  rewrite({
     name: 'unknown-method-501',
     description: 'answers a method it does not implement anywhere with 501 and an Error, before the key',
     request: (r) =>

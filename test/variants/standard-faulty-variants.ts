@@ -131,6 +131,17 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
     },
   }),
   rewrite({
+    name: 'method-not-allowed-without-allow',
+    description: 'answers a method a path lacks with 405 from its own router and no Allow header',
+    caughtBy: 'allow_on_405',
+    response: (response) => {
+      if (response.status !== 405) return response
+      const headers = new Headers(response.headers)
+      headers.delete('allow')
+      return new Response(response.body, { status: 405, headers })
+    },
+  }),
+  rewrite({
     name: 'unrouted-method-crash',
     description:
       'switches on the method in one handler per path and throws for any method it has no case for, once the key ' +

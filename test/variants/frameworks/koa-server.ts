@@ -94,7 +94,8 @@ export async function koaServer(apiKey: string): Promise<RunningServer> {
   })
   app.use(bodyParser())
   app.use(router.routes())
-  app.use(router.allowedMethods({ throw: true }))
+  // Not `{ throw: true }`: @koa/router then throws its 405 without the Allow header RFC 9110 section 15.5.6 asks for.
+  app.use(router.allowedMethods())
 
   const { origin, close } = await listenOnLoopback(app.callback())
   return { baseUrl: `${origin}/v1`, messagesBaseUrl: origin, close }
