@@ -15,11 +15,11 @@ const safe = (method: string) => method === 'GET'
 /**
  * A method a path lacks, with and without the key. Refused: a 405 (the spec's answer; its `Allow` judged by the
  * registry's `allow_on_405`), another 4xx (a deviation), or 501 (RFC 9110 section 9.1's answer to a method a
- * server does not implement). A 2xx with the key is an operation the interface does not show (a deviation: it allows unlisted, beta
- * ones); a 2xx without the key breaks "Every operation requires a bearer credential". The registry judges the
- * application's answers too (an `Error` for a 4xx, never a 5xx but 501). The unknown method is refused by
- * many an HTTP parser (node's among them) before any application reads the request, with a bare 400 or the
- * framework's own error body: a deviation from the spec's `Error` even there, never a violation.
+ * server does not implement). A 2xx with the key is an operation the interface does not show (a deviation: it
+ * allows unlisted, beta ones); a 2xx without the key breaks "Every operation requires a bearer credential". The
+ * registry judges the application's answers too (an `Error` for a 4xx, never a 5xx but 501). The unknown method
+ * is refused by many an HTTP parser (node's among them) before any application reads the request, with a bare
+ * 400 or the framework's own error body: a deviation from the spec's `Error` even there, never a violation.
  */
 async function judge(context: ScenarioContext, path: InterfacePath, method: string, keyed: boolean): Promise<void> {
   const request = await requestOnPath(path, method, context)
