@@ -45,6 +45,11 @@ export const interfaceSays = {
       'accepted message may only be queued), `createdAt` (string, ISO 8601 timestamp).',
   ),
   invalidMessage: says('400 when the JSON is invalid or `message` is missing.'),
+  createAddsOne: says('POST /pets: "Adds an animal." and "201 | Pet (the created animal, including assigned `id`)."'),
+  refusedAddsNothing: says(
+    '"400 | Error (body missing required fields or containing invalid values)." and "401 with an Error body when ' +
+      'the key is missing or invalid." (RFC 9110 sections 15.5.1 and 15.5.2: a request refused so is not applied)',
+  ),
   deprecated: says('This operation is deprecated and is to be removed on 5 December 2030.'),
 } as const satisfies Record<string, Basis>
 

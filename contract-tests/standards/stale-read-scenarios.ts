@@ -6,7 +6,7 @@ import { interfaceSays, specChooses, standardSays } from '../shared/citations.ts
 import { type Exchange, statusOf } from '../shared/exchange.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
 
-type ListRole = StatefulRole & { kind: 'list' }
+export type ListRole = StatefulRole & { kind: 'list' }
 type Body = Record<string, unknown>
 
 /** HTTP dates count whole seconds: a write this long after an answer is newer than any date it gave. */
@@ -36,7 +36,7 @@ function holds(exchange: Exchange, id: unknown, limit: number): boolean | undefi
 }
 
 /** A list query whose page the target answers shorter than its limit: every match in it, a new one included. */
-async function completeQuery(
+export async function completeQuery(
   context: ScenarioContext,
   role: ListRole,
 ): Promise<{ query: string; body: Body; first: Exchange } | undefined> {

@@ -9,6 +9,7 @@ import { staleReadScenarios } from './stale-read-scenarios.ts'
 import { stringRoundTripScenarios } from './string-round-trip-scenarios.ts'
 import { timeOrderScenarios } from './time-order-scenarios.ts'
 import { unsupportedMethodScenarios } from './unsupported-method-scenarios.ts'
+import { writeEffectScenarios } from './write-effect-scenarios.ts'
 
 /**
  * What the standards the interface rests on let a client vary, on every operation and path the catalogue holds
@@ -19,7 +20,11 @@ import { unsupportedMethodScenarios } from './unsupported-method-scenarios.ts'
 export function standardGroups(options: Pick<ExploreOptions, 'pauseMs'>): Array<ScenarioGroup> {
   return [
     { name: 'HTTP methods', scenarios: [...headScenarios, ...optionsScenarios, ...unsupportedMethodScenarios] },
-    { name: 'conditional requests and credentials', scenarios: [...staleReadScenarios, ...ambientCredentialScenarios] },
+    {
+      name: 'conditional requests and credentials',
+      // What one create adds beside the stale reads: both read a list page that holds every match, early in the run.
+      scenarios: [...staleReadScenarios, ...writeEffectScenarios, ...ambientCredentialScenarios],
+    },
     { name: 'framing and JSON', scenarios: [...chunkedBodyScenarios, ...jsonSyntaxScenarios] },
     { name: 'strings', scenarios: stringRoundTripScenarios },
     { name: 'time and order', scenarios: timeOrderScenarios(options) },

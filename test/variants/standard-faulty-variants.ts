@@ -164,6 +164,36 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
     request: (r) => (lacksMethod(r) ? withAuth(asGet(r)) : r),
   }),
   {
+    name: 'stores-before-validating',
+    description:
+      'inserts the pet, then checks its categoryId and answers 400 without rolling the insert back (a foreign key ' +
+      'checked in code after the write)',
+    caughtBy: 'create_adds_exactly_one',
+    wrap: (fetch) => async (input, init) => {
+      const request = readRequest(input, init)
+      const response = await forward(fetch, request, { signal: init?.signal })
+      const body = operationOf(request) === 'createPet' ? jsonBodyOf(request) : undefined
+      if (response.status !== 400 || request.headers.authorization !== validAuth || typeof body?.name !== 'string')
+        return response
+      const stored = { ...body, categoryId: 1 }
+      await (await forward(fetch, { ...request, body: stringifyJson(stored) }, { signal: init?.signal })).text()
+      return response
+    },
+  },
+  {
+    name: 'create-inserted-twice',
+    description:
+      'retries an insert its database driver timed out on, after the first had been written: one create, two pets',
+    caughtBy: 'create_adds_exactly_one',
+    wrap: (fetch) => async (input, init) => {
+      const request = readRequest(input, init)
+      const response = await forward(fetch, request, { signal: init?.signal })
+      if (operationOf(request) !== 'createPet' || response.status !== 201) return response
+      await (await forward(fetch, request, { signal: init?.signal })).text()
+      return response
+    },
+  },
+  {
     name: 'etag-from-url',
     description: 'sets list ETags from the URL (a caching middleware keyed by address), so a changed list answers 304',
     caughtBy: 'no_stale_read',

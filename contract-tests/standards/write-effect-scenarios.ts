@@ -1,0 +1,96 @@
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
+import { operations } from '../../spec/operations.ts'
+import { rolesOf } from '../../spec/relations.ts'
+import { requestBodySchema } from '../generate/spec-parameters.ts'
+import { clientErrors } from '../scenarios/expect-refusal.ts'
+import { validRequest } from '../scenarios/valid-request.ts'
+import { interfaceSays } from '../shared/citations.ts'
+import { type Exchange, statusOf } from '../shared/exchange.ts'
+import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
+import { completeQuery, everyPageFull, type ListRole } from './stale-read-scenarios.ts'
+
+type Body = Record<string, unknown>
+
+/** A body the creator must refuse with 400: its first required integer field holding a string, else one left out. */
+function invalidBody(creator: ListRole['creator'], body: Body): Body {
+  const schema = requestBodySchema(creator)
+  const required = schema?.required ?? []
+  const integer = required.find((name) => schema?.properties?.[name]?.type === 'integer')
+  if (integer !== undefined) return { ...body, [integer]: 'not a number' }
+  const { [required.find((name) => name !== 'name') ?? '']: _left, ...rest } = body
+  return rest
+}
+
+/** The pets of a list page with the name given, or undefined when the page is not a list or is full. */
+function named(page: Exchange, name: string, max: number): Array<Body> | undefined {
+  const items = page.response?.json
+  if (page.response?.status !== 200 || !Array.isArray(items) || items.length >= max) return undefined
+  return (items as Array<Body>).filter((item) => item?.name === name)
+}
+
+/**
+ * What one create adds, seen in a list whose page holds every match (shorter than its limit): a create refused
+ * without the key (RFC 9110 section 15.5.2: "the request has not been applied") or with an invalid body (the
+ * interface's 400; section 15.5.1) adds nothing, and one create answered 201 adds exactly that one pet, not a
+ * second copy under another id. Each request carries a name of its own, so the list tells them apart from every
+ * other writer's pets; a store whose every page is full cannot show it (skipped, as `no_stale_read` is).
+ */
+async function judgeWriteEffects(context: ScenarioContext, role: ListRole): Promise<void> {
+  const chosen = await completeQuery(context, role)
+  if (!chosen) return context.skip(everyPageFull)
+  const max = role.limit?.maximum ?? Number.POSITIVE_INFINITY
+  const creation = validRequest(operations[role.creator], context.data)
+  if (!creation) return context.skip('No request of the creator can be built.')
+  const tag = (what: string) => `${context.data.runTag}-${what}`
+  const base = { ...(creation.json as Body), ...chosen.body }
+  const refusedKey = await context.client.call(role.creator, {
+    ...creation,
+    json: { ...base, name: tag('no-key') },
+    authorization: null,
+    alsoAccepted: clientErrors,
+  })
+  const refusedBody = await context.client.call(role.creator, {
+    ...creation,
+    json: invalidBody(role.creator, { ...base, name: tag('invalid') }),
+    alsoAccepted: clientErrors,
+  })
+  const created = await context.client.call(role.creator, { ...creation, json: { ...base, name: tag('once') } })
+  const id = (created.response?.json as Body | undefined)?.id
+  const page = await context.client.call(role.operationId, { query: chosen.query || undefined })
+  const expectations: Array<[Exchange, string, number]> = [
+    [refusedKey, tag('no-key'), 0],
+    [refusedBody, tag('invalid'), 0],
+    [created, tag('once'), 1],
+  ]
+  for (const [exchange, name, count] of expectations) {
+    const status = exchange.response?.status ?? 0
+    // Only what the status says: a refusal adds nothing, a 201 adds one; anything else other checks judge.
+    if (count === 0 ? status < 400 || status >= 500 : status < 200 || status >= 300) continue
+    const found = named(page, name, max)
+    if (found === undefined) return context.skip(`The list page filled up while the run wrote (${statusOf(page)}).`)
+    context.assert(found.length === count, {
+      message:
+        count === 0
+          ? `${role.creator} answered ${status} to a pet named "${name}", yet ${role.operationId} lists it`
+          : `one ${role.creator} answered ${status} (id ${stringifyJson(id)}), yet ${role.operationId} lists ` +
+            `${found.length} pets named "${name}"`,
+      expected: `${count} pet${count === 1 ? '' : 's'} named "${name}"`,
+      received: stringifyJson(found.map((pet) => pet.id)),
+      exchange: page,
+      basis: count === 0 ? interfaceSays.refusedAddsNothing : interfaceSays.createAddsOne,
+    })
+  }
+}
+
+/** For every list of the spec (`x-collection`) and its creator: what one create adds, and what a refused one does not. */
+export const writeEffectScenarios: Array<Scenario> = rolesOf('list').map(
+  (role): Scenario => ({
+    check: 'create_adds_exactly_one',
+    title: `${role.creator} adds exactly the one resource it answers 201 for, and none when refused with 400 or 401`,
+    operationId: role.creator,
+    basis: interfaceSays.createAddsOne,
+    writes: true,
+    explores: true,
+    run: (context) => judgeWriteEffects(context, role),
+  }),
+)
