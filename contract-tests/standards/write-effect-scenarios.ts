@@ -82,7 +82,7 @@ async function judgeWriteEffects(context: ScenarioContext, role: ListRole): Prom
   }
 }
 
-/** For every list of the spec (`x-collection`) and its creator: what one create adds, and what a refused one does not. */
+/** For every list of the spec (`x-collection`) and its creator: what one create adds, what a refused one does not. */
 export const writeEffectScenarios: Array<Scenario> = rolesOf('list').map(
   (role): Scenario => ({
     check: 'create_adds_exactly_one',
