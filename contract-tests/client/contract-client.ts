@@ -7,6 +7,7 @@ import type { CoverageHit } from '../shared/coverage.ts'
 import { detachedSlice } from '../shared/detached-text.ts'
 import type { Exchange, ExchangeResponse } from '../shared/exchange.ts'
 import { type FetchLike, HttpTransport } from './http-transport.ts'
+import { type HeadOnWire, readHeadOnWire } from './read-head-on-wire.ts'
 import { ReadOnlyRefusal, type TargetError } from './target-error.ts'
 import { TransportFailure } from './transport-failure.ts'
 
@@ -56,8 +57,14 @@ export class ContractClient implements ContractCaller {
   private readonly transport: HttpTransport
   private readonly options: Required<Pick<ClientOptions, 'baseUrl' | 'messagesBaseUrl' | 'apiKey' | 'readOnly'>>
 
+  /** Whether requests go out over the network (no fetch of the caller's), so a connection of its own can be opened. */
+  private readonly network: boolean
+  private readonly timeoutMs: number
+
   constructor({ fetch = globalThis.fetch, ...options }: ClientOptions) {
     this.options = { readOnly: false, ...options }
+    this.network = fetch === globalThis.fetch
+    this.timeoutMs = options.timeoutMs ?? 10_000
     this.transport = new HttpTransport({
       fetch,
       timeoutMs: options.timeoutMs ?? 10_000,
@@ -87,33 +94,20 @@ export class ContractClient implements ContractCaller {
     if (!this.exchanges.includes(exchange)) this.exchanges.push(exchange)
   }
 
+  /**
+   * The HEAD of a GET operation sent over a connection of its own, every byte the server sends after the answer's
+   * header section counted (`readHeadOnWire`); undefined when the target is reached through a fetch of the
+   * caller's (the in-process mock: there is no wire) or no whole header section came.
+   */
+  async headOnWire(operationId: OperationId, options: CallOptions = {}): Promise<HeadOnWire | undefined> {
+    if (!this.network) return undefined
+    const { url, headers } = this.requestOf(operationId, { ...options, method: 'HEAD' })
+    return readHeadOnWire(url, headers, this.timeoutMs)
+  }
+
   async call(operationId: OperationId, options: CallOptions = {}): Promise<Exchange> {
     const contract = operations[operationId]
-    const method = options.method ?? contract.method
-    const base = contract.base === 'messages' ? this.options.messagesBaseUrl : this.options.baseUrl
-    const path = contract.path.replace(/\{(\w+)\}/g, (_, name: string) => String(options.params?.[name] ?? ''))
-    const keyed = options.withKey?.(this.options.apiKey) ?? {}
-    const query = [options.query, keyed.query].filter(Boolean).join('&')
-    const built = `${base.replace(/\/$/, '')}${path}${query ? `?${query}` : ''}`
-    const url = options.rewriteUrl ? options.rewriteUrl(built) : built
-    const accept = options.accept === undefined ? 'application/json' : options.accept
-    const headers: Record<string, string> = {
-      ...(accept !== null && { accept }),
-      ...options.headers,
-      ...keyed.headers,
-    }
-    const authorization =
-      options.authorization === undefined
-        ? `Bearer ${this.options.apiKey}`
-        : typeof options.authorization === 'function'
-          ? options.authorization(this.options.apiKey)
-          : options.authorization
-    if (authorization !== null) headers.authorization = authorization
-    let body = options.body
-    if (options.json !== undefined) body = stringifyJson(options.json)
-    if (body === undefined && options.bodyBytes) body = new TextDecoder().decode(options.bodyBytes)
-    if (body !== undefined || options.contentType) headers['content-type'] = options.contentType ?? 'application/json'
-
+    const { method, url, headers, body, query } = this.requestOf(operationId, options)
     const offInterface = offInterfaceReason(contract, options)
     const exchange: Exchange = {
       operationId,
@@ -163,6 +157,36 @@ export class ContractClient implements ContractCaller {
     if (bodyText.length > storedBodyCharacters)
       exchange.response.bodyText = detachedSlice(bodyText, 0, storedBodyCharacters)
     return exchange
+  }
+  /** The method, URL, headers and body a call sends. */
+  private requestOf(operationId: OperationId, options: CallOptions) {
+    const contract = operations[operationId]
+    const method = options.method ?? contract.method
+    const base = contract.base === 'messages' ? this.options.messagesBaseUrl : this.options.baseUrl
+    const path = contract.path.replace(/\{(\w+)\}/g, (_, name: string) => String(options.params?.[name] ?? ''))
+    const keyed = options.withKey?.(this.options.apiKey) ?? {}
+    const query = [options.query, keyed.query].filter(Boolean).join('&')
+    const built = `${base.replace(/\/$/, '')}${path}${query ? `?${query}` : ''}`
+    const url = options.rewriteUrl ? options.rewriteUrl(built) : built
+    const accept = options.accept === undefined ? 'application/json' : options.accept
+    const headers: Record<string, string> = {
+      ...(accept !== null && { accept }),
+      ...options.headers,
+      ...keyed.headers,
+    }
+    const authorization =
+      options.authorization === undefined
+        ? `Bearer ${this.options.apiKey}`
+        : typeof options.authorization === 'function'
+          ? options.authorization(this.options.apiKey)
+          : options.authorization
+    if (authorization !== null) headers.authorization = authorization
+    let body = options.body
+    if (options.json !== undefined) body = stringifyJson(options.json)
+    if (body === undefined && options.bodyBytes) body = new TextDecoder().decode(options.bodyBytes)
+    if (body !== undefined || options.contentType) headers['content-type'] = options.contentType ?? 'application/json'
+
+    return { method, url, headers, body, query }
   }
 }
 

@@ -21,7 +21,12 @@ function context(): { context: ScenarioContext; results: Array<CheckResult> } {
     results,
     // Asserted, not declared: a context may grow members (a budget note) that these tests do not use.
     context: {
-      client: { readOnly: false, call: () => Promise.reject(new Error('unused')), keep: () => {} },
+      client: {
+        readOnly: false,
+        call: () => Promise.reject(new Error('unused')),
+        keep: () => {},
+        headOnWire: async () => undefined,
+      },
       data: {} as ScenarioContext['data'],
       assert: (holds, { message }) => {
         record(holds ? 'passed' : 'failed', message)

@@ -113,6 +113,7 @@ export async function exploreProperty<T>(
     readOnly: context.client.readOnly,
     call: (operationId, callOptions) => context.client.call(operationId, { ...callOptions, record: false }),
     keep: (exchange) => context.client.keep(exchange),
+    headOnWire: (operationId, callOptions) => context.client.headOnWire(operationId, callOptions),
   }
   const workers = Math.max(1, Math.min(options.concurrency, options.maxExamples))
   const perWorker = Math.ceil(options.maxExamples / workers)

@@ -48,6 +48,7 @@ async function runOnce(
         if (error instanceof TransportFailure) unanswered.push(unansweredOf(error, operationId))
         throw error
       }),
+    headOnWire: (operationId, options) => client.headOnWire(operationId, options),
     keep: (exchange) => {
       if (!exchanges.includes(exchange)) exchanges.push(exchange)
     },

@@ -1,4 +1,5 @@
 import type { OperationId } from '../../spec/types.ts'
+import type { HeadOnWire } from '../client/read-head-on-wire.ts'
 import type { Exchange } from './exchange.ts'
 
 export interface CallOptions {
@@ -51,4 +52,9 @@ export interface ContractCaller {
   call(operationId: OperationId, options?: CallOptions): Promise<Exchange>
   /** Keeps a probe's exchange (sent with `record: false`) among the run's exchanges: the one a finding rests on. */
   keep(exchange: Exchange): void
+  /**
+   * The HEAD of a GET operation over a connection of its own, with every byte sent after its header section
+   * counted; undefined where the target has no wire (the in-process mock) or no whole answer came.
+   */
+  headOnWire(operationId: OperationId, options?: CallOptions): Promise<HeadOnWire | undefined>
 }

@@ -38,6 +38,7 @@ function target(defect?: 'answers the old pet' | 'stores nothing'): ContractCall
   return {
     readOnly: false,
     keep() {},
+    headOnWire: async () => undefined,
     async call(operationId: OperationId, options: CallOptions = {}) {
       const id = String(options.params?.petId)
       const pet = pets.get(id)

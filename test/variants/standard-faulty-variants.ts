@@ -103,6 +103,23 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
     caughtBy: 'head_like_get',
     request: (r) => (r.method === 'HEAD' && routeOf(r) ? withAuth(r) : r),
   }),
+  overHttp(
+    'head-sends-content',
+    'answers HEAD with the GET answer, content included, leaving it to a server in front to drop it (a WSGI app ' +
+      'under waitress): the bytes go out after the headers',
+    'head_like_get',
+    async ({ request, response, answer }) => {
+      if (request.method !== 'HEAD') return writeAnswer(response, await answer(await readBody(request)))
+      request.method = 'GET'
+      const got = await answer(undefined)
+      const body = Buffer.from(await got.arrayBuffer())
+      const headers = Object.fromEntries([...got.headers].filter(([name]) => name !== 'content-length'))
+      response.writeHead(got.status, { ...headers, 'content-length': String(body.byteLength) })
+      response.flushHeaders()
+      response.socket?.write(body)
+      response.end()
+    },
+  ),
   rewrite({
     name: 'options-crash',
     description:
