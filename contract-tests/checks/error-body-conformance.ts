@@ -1,5 +1,5 @@
-import { interfaceSays, specChooses } from '../shared/citations.ts'
-import { excerpt, failed, interfaceLists, passed, type ResponseCheck, warning } from './response-check.ts'
+import { interfaceSays } from '../shared/citations.ts'
+import { excerpt, failed, interfaceLists, passed, type ResponseCheck, unlistedError } from './response-check.ts'
 
 /**
  * A 4xx or 5xx body is an `Error` with a non-empty code and message and the same status as the response. The
@@ -14,15 +14,7 @@ export const errorBodyConformance: ResponseCheck = {
   run: (exchange, contract) => {
     const { request, response } = exchange
     if (response.status < 400 || request.method === 'HEAD') return undefined
-    const judge = interfaceLists(exchange, contract)
-      ? failed
-      : (message: string, expected?: string, received?: string) =>
-          warning(
-            `${message} (an error response the interface does not list)`,
-            expected,
-            received,
-            specChooses.errorBodyEverywhere,
-          )
+    const judge = interfaceLists(exchange, contract) ? failed : unlistedError
     const body = response.json as { code?: unknown; message?: unknown; status?: unknown } | undefined
     if (!response.jsonParsed || typeof body !== 'object' || body === null || Array.isArray(body)) {
       return judge(

@@ -1,5 +1,5 @@
-import { interfaceSays, specChooses } from '../shared/citations.ts'
-import { failed, interfaceLists, passed, type ResponseCheck, warning } from './response-check.ts'
+import { interfaceSays } from '../shared/citations.ts'
+import { failed, interfaceLists, passed, type ResponseCheck, unlistedError } from './response-check.ts'
 
 /** A JSON media type, `application/json` or `application/*+json`, with any parameters. */
 export const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
@@ -23,12 +23,7 @@ export const jsonContentType: ResponseCheck = {
     const type = response.headers['content-type'] ?? ''
     if (jsonMediaType.test(type)) return passed(`Content-Type ${type}.`)
     if (response.status >= 400 && !interfaceLists(exchange, contract))
-      return warning(
-        `The ${response.status} body is not sent as JSON (an error response the interface does not list).`,
-        'application/json',
-        type || '(none)',
-        specChooses.errorBodyEverywhere,
-      )
+      return unlistedError(`The ${response.status} body is not sent as JSON.`, 'application/json', type || '(none)')
     return failed('The body is not sent as JSON.', 'application/json', type || '(none)')
   },
 }

@@ -1,4 +1,5 @@
 import type { OperationSpec } from '../../spec/operations.ts'
+import { specChooses } from '../shared/citations.ts'
 import { detachedSlice } from '../shared/detached-text.ts'
 import type { Basis, CheckResult, Exchange, ExchangeResponse } from '../shared/exchange.ts'
 
@@ -58,6 +59,19 @@ export function interfaceLists(
   const exact = String(response.status)
   return contract.promisedStatuses.some((key) => key === exact || key === `${exact[0]}XX`)
 }
+
+/**
+ * A deviation of an error response the interface does not list (see `interfaceLists`): our spec answers every
+ * error with an `Error` in `application/json`, the interface only those it lists.
+ * @example unlistedError('The 405 body is not an Error object.', '{ code, message, status }', '<html>…')
+ */
+export const unlistedError = (message: string, expected?: string, received?: string): CheckVerdict =>
+  warning(
+    `${message} (an error response the interface does not list)`,
+    expected,
+    received,
+    specChooses.errorBodyEverywhere,
+  )
 
 /**
  * A HEAD refused as a method the server does not support (405, or 501 for one it does not implement): RFC 9110

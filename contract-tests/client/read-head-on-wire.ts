@@ -1,14 +1,6 @@
 import { connect as connectTcp, type Socket } from 'node:net'
 import { connect as connectTls } from 'node:tls'
-
-/** What came back on the wire for a HEAD: its status, and every byte after the header section. */
-export interface HeadOnWire {
-  status: number
-  /** Bytes the server sent after the final answer's header section: content a HEAD answer must not carry. */
-  contentBytes: number
-  /** The first of them, as text, for a finding. */
-  firstBytes: string
-}
+import type { HeadOnWire } from '../shared/head-on-wire.ts'
 
 /** Read no more than this after the header section: enough to tell content is there, never a whole body. */
 const maxContentBytes = 65_536

@@ -1,6 +1,6 @@
 import type { OperationId } from '../../spec/types.ts'
-import type { HeadOnWire } from '../client/read-head-on-wire.ts'
 import type { Exchange } from './exchange.ts'
+import type { HeadOnWire } from './head-on-wire.ts'
 
 export interface CallOptions {
   /** Path parameters, inserted as given (already encoded). */

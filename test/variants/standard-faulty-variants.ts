@@ -86,6 +86,21 @@ const latin1 = (text: string) =>
   new Uint8Array([...text].map((c) => (c.charCodeAt(0) <= 0xff && c.length === 1 ? c.charCodeAt(0) : 0x3f)))
 const isJsonAnswer = (answer: Response) => /json/i.test(answer.headers.get('content-type') ?? '')
 
+/** Leaves one header field out of every answer of one status: what a hand-written handler forgets. */
+function leavesOut(name: string, description: string, caughtBy: string, status: number, field: string): Variant {
+  return rewrite({
+    name,
+    description,
+    caughtBy,
+    response: (response) => {
+      if (response.status !== status) return response
+      const headers = new Headers(response.headers)
+      headers.delete(field)
+      return new Response(response.body, { status, headers })
+    },
+  })
+}
+
 /** Answers over HTTP with the good mock behind, reading the body and writing the answer as `handle` says. */
 function overHttp(name: string, description: string, caughtBy: string, handle: HttpVariant['handle']): HttpVariant {
   return { name, description, caughtBy, handle }
@@ -134,30 +149,21 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
           })
         : r,
   }),
-  rewrite({
-    name: 'challenge-missing',
-    description:
-      "answers 401 with an Error from its own key middleware and no WWW-Authenticate (what the framework's " +
+  leavesOut(
+    'challenge-missing',
+    "answers 401 with an Error from its own key middleware and no WWW-Authenticate (what the framework's " +
       'bearer helper would have sent)',
-    caughtBy: 'www_authenticate',
-    response: (response) => {
-      if (response.status !== 401) return response
-      const headers = new Headers(response.headers)
-      headers.delete('www-authenticate')
-      return new Response(response.body, { status: 401, headers })
-    },
-  }),
-  rewrite({
-    name: 'method-not-allowed-without-allow',
-    description: 'answers a method a path lacks with 405 from its own router and no Allow header',
-    caughtBy: 'allow_on_405',
-    response: (response) => {
-      if (response.status !== 405) return response
-      const headers = new Headers(response.headers)
-      headers.delete('allow')
-      return new Response(response.body, { status: 405, headers })
-    },
-  }),
+    'www_authenticate',
+    401,
+    'www-authenticate',
+  ),
+  leavesOut(
+    'method-not-allowed-without-allow',
+    'answers a method a path lacks with 405 from its own router and no Allow header',
+    'allow_on_405',
+    405,
+    'allow',
+  ),
   rewrite({
     name: 'unrouted-method-crash',
     description:
