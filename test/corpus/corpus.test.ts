@@ -5,8 +5,9 @@ import { type CorpusVerdict, judgeCorpusServer } from './judge-corpus-server.ts'
 
 // The conformance corpus: independent, conformant Pet Stores written the way their frameworks' own documentation
 // writes a JSON API, each run as its own process on loopback and judged by the whole contract suite, its seeded
-// phases (generated, stateful) under each of the ten proof seeds. No false alarm: exit 0 under every seed. The deviations each server earns are the ones its
-// entry lists (a framework default the interface leaves open), each seen under at least one seed.
+// phases (generated, stateful) under each of the ten proof seeds. No false alarm: exit 0 under every seed. The
+// deviations each server earns are the ones its entry lists (a framework default the interface leaves open), each
+// seen under at least one seed.
 const seen = new Map<string, Set<string>>()
 
 afterAll(() => {
