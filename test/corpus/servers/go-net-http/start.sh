@@ -7,6 +7,8 @@ dir="${TMPDIR:-/tmp}/petstore-corpus-go-net-http"
 bin="$dir/server-$hash"
 if [ ! -x "$bin" ]; then
   mkdir -p "$dir"
+  # go needs a build cache: its default lives under $HOME, which a bare CI environment may not set.
+  [ -n "${HOME:-}" ] || [ -n "${GOCACHE:-}" ] || export GOCACHE="$dir/go-build"
   go build -o "$bin.$$" . # a private name, then an atomic rename: two starts at once never share a half-written file
   mv -f "$bin.$$" "$bin"
 fi
