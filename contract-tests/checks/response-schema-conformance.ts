@@ -1,5 +1,14 @@
-import { interfaceSays } from '../shared/citations.ts'
-import { excerpt, failed, interfaceLists, passed, type ResponseCheck } from './response-check.ts'
+import { interfaceSays, specChooses } from '../shared/citations.ts'
+import { isIso8601Timestamp } from '../shared/timestamps.ts'
+import { excerpt, failed, interfaceLists, passed, type ResponseCheck, warning } from './response-check.ts'
+
+/** The value at a path of a parsed body, or undefined. */
+function valueAt(value: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  return path.reduce<unknown>(
+    (at, key) => (typeof at === 'object' && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined),
+    value,
+  )
+}
 
 /** The body is valid against the spec's schema for the operation and status. */
 export const responseSchemaConformance: ResponseCheck = {
@@ -20,6 +29,20 @@ export const responseSchemaConformance: ResponseCheck = {
       return failed('The body is not valid JSON.', 'JSON', excerpt(response.bodyText) || '(empty)')
     const result = schema.safeParse(response.json)
     if (result.success) return passed(`Valid ${response.status} body.`)
+    // A timestamp in another ISO 8601 form than RFC 3339's is the interface's "ISO 8601 timestamp": a deviation.
+    const timestampIssues = result.error.issues.filter(({ message }) => /datetime/i.test(message))
+    const otherTimestamps = timestampIssues.map(({ path }) => valueAt(response.json, path))
+    if (
+      timestampIssues.length === result.error.issues.length &&
+      otherTimestamps.every((value) => typeof value === 'string' && isIso8601Timestamp(value))
+    )
+      return warning(
+        `The ${response.status} body has a timestamp in another ISO 8601 form than RFC 3339's: ` +
+          `${otherTimestamps.map((value) => JSON.stringify(value)).join(', ')}.`,
+        'an RFC 3339 date-time',
+        excerpt(response.bodyText),
+        specChooses.rfc3339Timestamps,
+      )
     const issues = result.error.issues
       .slice(0, 3)
       .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)

@@ -2,9 +2,8 @@ import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Message } from '../../spec/types.ts'
 import { interfaceSays, specChooses } from '../shared/citations.ts'
 import type { Scenario } from '../shared/scenario.ts'
+import { isIso8601Timestamp, isRfc3339Timestamp } from '../shared/timestamps.ts'
 import { expectStatus } from './expect-status.ts'
-
-const iso8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/
 
 export const messageScenarios: Array<Scenario> = [
   {
@@ -32,10 +31,17 @@ export const messageScenarios: Array<Scenario> = [
         received: stringifyJson(message.status),
       })
       const createdAt = String(message.createdAt)
-      context.assert(iso8601.test(createdAt) && !Number.isNaN(Date.parse(createdAt)), {
+      context.assert(isIso8601Timestamp(createdAt), {
         message: 'createdAt is an ISO 8601 timestamp',
         received: stringifyJson(message.createdAt),
       })
+      if (isIso8601Timestamp(createdAt) && !isRfc3339Timestamp(createdAt))
+        context.observe({
+          message: `createdAt ${stringifyJson(createdAt)} is ISO 8601 but not RFC 3339 (the spec's date-time).`,
+          expected: 'an RFC 3339 date-time, e.g. 2026-11-27T13:05:00Z',
+          received: createdAt,
+          basis: specChooses.rfc3339Timestamps,
+        })
       if (message.status !== 'queued')
         context.observe({
           message: `A new message has status ${stringifyJson(message.status)}, not "queued".`,

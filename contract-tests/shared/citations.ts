@@ -179,6 +179,10 @@ export const specChooses = {
     'The mock challenges with `WWW-Authenticate: Bearer realm="petstore"`: the interface\'s scheme is "HTTP ' +
       'bearer", and RFC 6750 section 3 has a resource server challenge with the auth-scheme "Bearer".',
   ),
+  rfc3339Timestamps: chooses(
+    'spec/openapi.yaml Message.createdAt: `format: date-time` (RFC 3339 section 5.6, an offset always); the ' +
+      'interface asks for an "ISO 8601 timestamp", which may be local time or in the basic form.',
+  ),
   errorBodyEverywhere: chooses(
     'spec/openapi.yaml info.description: every error the mock answers is an Error in application/json, also those ' +
       'the interface does not list (405, 404 for an unknown path, 413, 415); the interface states its Error of the ' +

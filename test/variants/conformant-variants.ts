@@ -89,6 +89,17 @@ export const conformantVariants: Array<Variant> = [
         : response,
   }),
   rewrite({
+    name: 'created-at-local-time',
+    deviates: true,
+    description:
+      "gives createdAt as Python's datetime.isoformat() writes a naive time: ISO 8601 local time, no offset " +
+      '(2026-11-27T13:05:00.123456), which the suite once failed against "ISO 8601 timestamp"',
+    response: (response, r) =>
+      operationOf(r) === 'sendMessage' && response.ok
+        ? mapJson(response, (v) => ({ ...(v as object), createdAt: '2026-11-27T13:05:00.123456' }))
+        : response,
+  }),
+  rewrite({
     name: 'messages-answer-201',
     deviates: true,
     description: 'answers POST /messages with 201',
