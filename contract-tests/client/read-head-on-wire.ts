@@ -1,4 +1,4 @@
-import { connect as connectTcp, type Socket } from 'node:net'
+import { connect as connectTcp, isIP, type Socket } from 'node:net'
 import { connect as connectTls } from 'node:tls'
 import type { HeadOnWire } from '../shared/head-on-wire.ts'
 
@@ -32,7 +32,7 @@ export function readHeadOnWire(
     const chunks: Array<Buffer> = []
     let length = 0
     const socket: Socket = secure
-      ? connectTls({ host, port, servername: host === target.hostname ? host : undefined })
+      ? connectTls({ host, port, servername: isIP(host) === 0 ? host : undefined })
       : connectTcp({ host, port })
     const finish = () => {
       clearTimeout(timer)
