@@ -67,6 +67,10 @@ const rests = (rfc: string, quotes: ReadonlyArray<string>, note = ''): Basis =>
  * @example standardSays.headLikeGet.text // 'RFC 9110 section 9.3.2 (…): "The HEAD method is identical to GET …'
  */
 export const standardSays = {
+  locationOfCreated: rests('RFC 9110 section 15.3.2', [
+    'The primary resource created by the request is identified by either a Location header field in the ' +
+      'response or, if no Location header field is received, by the target URI.',
+  ]),
   allowOn405: rests('RFC 9110 section 15.5.6', [
     'The origin server MUST generate an Allow header field in a 405 response containing a list of the target ' +
       "resource's currently supported methods.",

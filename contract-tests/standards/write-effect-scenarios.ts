@@ -4,7 +4,7 @@ import { rolesOf } from '../../spec/relations.ts'
 import { requestBodySchema } from '../generate/spec-parameters.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
 import { validRequest } from '../scenarios/valid-request.ts'
-import { interfaceSays } from '../shared/citations.ts'
+import { interfaceSays, standardSays } from '../shared/citations.ts'
 import { type Exchange, statusOf } from '../shared/exchange.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
 import { completeQuery, everyPageFull, type ListRole } from './stale-read-scenarios.ts'
@@ -56,6 +56,7 @@ async function judgeWriteEffects(context: ScenarioContext, role: ListRole): Prom
   })
   const created = await context.client.call(role.creator, { ...creation, json: { ...base, name: tag('once') } })
   const id = (created.response?.json as Body | undefined)?.id
+  await locationNamesCreated(context, role, created, id)
   const page = await context.client.call(role.operationId, { query: chosen.query || undefined })
   const expectations: Array<[Exchange, string, number]> = [
     [refusedKey, tag('no-key'), 0],
@@ -80,6 +81,47 @@ async function judgeWriteEffects(context: ScenarioContext, role: ListRole): Prom
       basis: count === 0 ? interfaceSays.refusedAddsNothing : interfaceSays.createAddsOne,
     })
   }
+}
+
+/**
+ * A `Location` on a create's 201 names the resource created (RFC 9110 section 15.3.2: "the primary resource created
+ * by the request is identified by either a Location header field in the response or, if no Location header field is
+ * received, by the target URI"): read there with the key, it is that resource. No `Location` is the interface's
+ * silence, nothing to judge; one that leads elsewhere (a path without the base's `/v1`, another host) is a defect
+ * every client that follows it meets.
+ */
+async function locationNamesCreated(
+  context: ScenarioContext,
+  role: ListRole,
+  created: Exchange,
+  id: unknown,
+): Promise<void> {
+  const location = created.response?.headers.location
+  const read = rolesOf('read').find((candidate) => candidate.creator === role.creator)
+  if (location === undefined || created.response?.status !== 201 || id === undefined || !read) return
+  let target: string
+  try {
+    target = new URL(location, created.request.url).href
+  } catch {
+    target = ''
+  }
+  const named = target
+    ? await context.client.call(read.operationId, {
+        params: { [read.link.parameter]: String(id) },
+        rewriteUrl: () => target,
+        alsoAccepted: clientErrors,
+      })
+    : undefined
+  const answer = named?.response?.json as Body | undefined
+  context.assert(named?.response?.status === 200 && stringifyJson(answer?.[read.link.field]) === stringifyJson(id), {
+    message:
+      `${role.creator} answered 201 with Location: ${location}, which ` +
+      (named ? `answers ${statusOf(named)} rather than the pet created` : 'is no URI reference'),
+    expected: `200 with ${read.link.field} ${stringifyJson(id)} at ${target || location}`,
+    received: named ? `${statusOf(named)} ${named.response?.bodyText.slice(0, 120) ?? ''}` : location,
+    exchange: named ?? created,
+    basis: standardSays.locationOfCreated,
+  })
 }
 
 /** For every list of the spec (`x-collection`) and its creator: what one create adds, what a refused one does not. */

@@ -89,6 +89,18 @@ export const conformantVariants: Array<Variant> = [
         : response,
   }),
   rewrite({
+    name: 'location-of-created',
+    description:
+      "sends Location: /v1/pets/{id} on a created pet's 201, relative to the origin (RFC 9110 section 15.3.2)",
+    response: async (response, r) => {
+      if (operationOf(r) !== 'createPet' || response.status !== 201) return response
+      const text = await response.text()
+      const headers = new Headers(response.headers)
+      headers.set('location', `${r.url.pathname}/${String((parseJson(text) as { id?: unknown }).id)}`)
+      return new Response(text, { status: 201, headers })
+    },
+  }),
+  rewrite({
     name: 'created-at-local-time',
     deviates: true,
     description:

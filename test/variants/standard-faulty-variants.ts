@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { parseJson } from '../../spec/json/parse-json.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { PetStatus } from '../../spec/types.ts'
 import { type HttpVariant, readBody, writeAnswer } from './http-variant.ts'
@@ -203,6 +204,20 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
       return response
     },
   },
+  rewrite({
+    name: 'location-without-base',
+    description:
+      "sends Location: /pets/{id} on a created pet's 201, the path its router saw (Express's res.location under a " +
+      'router mounted at /v1): resolved, it leaves the base address out',
+    caughtBy: 'create_adds_exactly_one',
+    response: async (response, r) => {
+      if (operationOf(r) !== 'createPet' || response.status !== 201) return response
+      const text = await response.text()
+      const headers = new Headers(response.headers)
+      headers.set('location', `/pets/${String((parseJson(text) as { id?: unknown }).id)}`)
+      return new Response(text, { status: 201, headers })
+    },
+  }),
   {
     name: 'create-inserted-twice',
     description:
