@@ -1,5 +1,5 @@
 import { interfaceSays } from '../shared/citations.ts'
-import { failed, ownMethod, passed, type ResponseCheck } from './response-check.ts'
+import { failed, headRefused, ownMethod, passed, type ResponseCheck } from './response-check.ts'
 
 /**
  * No response is a 5xx: the request was the client's to get wrong, not the server's to fail. A 501 to a
@@ -10,7 +10,8 @@ export const noServerError: ResponseCheck = {
   description: 'No response has a 5xx status.',
   basis: interfaceSays.errorsListed,
   run: ({ request, response }, contract) => {
-    if (response.status === 501 && (!ownMethod(request.method, contract) || request.method === 'HEAD')) return undefined
+    if (response.status === 501 && (!ownMethod(request.method, contract) || headRefused(request.method, 501)))
+      return undefined
     return response.status >= 500
       ? failed(`The server answered ${response.status}.`, 'a status below 500', String(response.status))
       : passed('No 5xx.')

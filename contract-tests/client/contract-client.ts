@@ -68,7 +68,7 @@ export class ContractClient implements ContractCaller {
     this.timeoutMs = options.timeoutMs ?? 10_000
     this.transport = new HttpTransport({
       fetch,
-      timeoutMs: options.timeoutMs ?? 10_000,
+      timeoutMs: this.timeoutMs,
       maxBodyBytes: options.maxBodyBytes ?? 5_000_000,
       maxJsonDepth: options.maxJsonDepth ?? 128,
       maxRetries: options.maxRetries ?? 3,
@@ -194,15 +194,18 @@ export class ContractClient implements ContractCaller {
 /** Why a request sent as an operation's is none the interface describes (see `Exchange.offInterface`), if it is not. */
 function offInterfaceReason(contract: OperationSpec, options: CallOptions): string | undefined {
   if (options.rewriteUrl) return 'another form of the request target'
-  for (const [name, value] of Object.entries(options.params ?? {})) {
-    const raw = String(value)
-    let decoded: string
-    try {
-      decoded = decodeURIComponent(raw)
-    } catch {
-      return `the path parameter ${name} is not a value of its type`
-    }
-    if (!contract.pathValueValid(name, decoded)) return `the path parameter ${name} is not a value of its type`
+  const invalid = Object.entries(options.params ?? {}).find(([name, value]) => {
+    const decoded = decodedOrUndefined(String(value))
+    return decoded === undefined || !contract.pathValueValid(name, decoded)
+  })
+  return invalid && `the path parameter ${invalid[0]} is not a value of its type`
+}
+
+/** A percent-encoded text decoded, or undefined where its escapes are broken. */
+function decodedOrUndefined(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return undefined
   }
-  return undefined
 }

@@ -1,5 +1,6 @@
 import { operationList } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
+import { headRefused } from '../checks/response-check.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
 import { validRequest } from '../scenarios/valid-request.ts'
 import { specChooses, standardSays } from '../shared/citations.ts'
@@ -55,7 +56,7 @@ async function sameAsGet(
   const getStatus = get.response?.status
   const headStatus = head.response?.status
   await noContentOnWire(context, operationId, request, what)
-  if (headStatus === 405 || headStatus === 501) {
+  if (headStatus !== undefined && headRefused('HEAD', headStatus)) {
     context.observe({
       message: `HEAD ${what} is refused with ${headStatus} where GET answers ${statusOf(get)}`,
       expected: `${statusOf(get)}, as GET`,
