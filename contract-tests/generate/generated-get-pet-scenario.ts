@@ -9,7 +9,7 @@ import { isPet } from '../shared/suite-data.ts'
 import type { ExploreOptions } from './explore-options.ts'
 import { exploreProperty, type Judgement } from './explore-property.ts'
 import { laxInteger } from './lax-integer.ts'
-import { invalidParameterTexts, validParameterText } from './query-values.ts'
+import { edgeParameterTexts, invalidParameterTexts, validParameterText } from './query-values.ts'
 import { specParameters } from './spec-parameters.ts'
 import { isClientError, responseStatus, verdict } from './verdict.ts'
 
@@ -68,8 +68,10 @@ export function generatedGetPetScenario(options: ExploreOptions): Scenario {
         ),
         // Every pet this run created is read back, whatever else the store holds: a big store's first page
         // must not decide whether the check meets one of them.
+        // So is every edge of the id's type (0, ±1, 2^53 ± 1, the int64 extremes) and every malformed form.
         examples: [
           ...context.data.created.map((pet): IdCase => ({ kind: 'known', text: String(pet.id), pet })),
+          ...edgeParameterTexts(petIdSchema).map((text): IdCase => ({ kind: 'int64', text })),
           ...malformed.map(invalid),
         ],
         judge: async ({ kind, text, pet }, client) => {

@@ -5,7 +5,7 @@ import type { Scenario } from '../shared/scenario.ts'
 import type { ExploreOptions } from './explore-options.ts'
 import { exploreProperty } from './explore-property.ts'
 import { judgeList, type QueryEntries, queryOf } from './list-bounds.ts'
-import { invalidParameterTexts, validParameterText } from './query-values.ts'
+import { edgeParameterTexts, invalidParameterTexts, validParameterText } from './query-values.ts'
 import { specParameters } from './spec-parameters.ts'
 import { isClientError, responseStatus, verdict } from './verdict.ts'
 
@@ -38,6 +38,10 @@ export function generatedListScenarios(options: ExploreOptions): Array<Scenario>
         exploreProperty(context, options, {
           promise: 'a valid query gets 200 with at most limit pets, all of the filtered status',
           arbitrary: validQuery(),
+          // Each edge of each parameter alone (limit 1 and 100, every status), whatever the seed.
+          examples: queryParameters().flatMap((p) =>
+            edgeParameterTexts(p.schema).map((text): QueryEntries => [[p.name, text]]),
+          ),
           judge: async (query, client) => {
             const exchange = await client.call('listPets', { query: queryOf(query) || undefined })
             if (responseStatus(exchange) !== 200) return verdict(exchange, false, `got ${statusOf(exchange)}`, '200')

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { int64Max, int64Min } from '../../spec/int64.ts'
-import { integerArbitrary, nearMisses, toJsonInteger } from './schema-arbitrary.ts'
+import { integerArbitrary, integerEdges, nearMisses, toJsonInteger } from './schema-arbitrary.ts'
 import type { JsonSchema } from './spec-parameters.ts'
 
 /**
@@ -12,6 +12,17 @@ export function validParameterText(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.enum) return fc.constantFrom(...schema.enum.map(String))
   if (schema.type === 'integer') return integerArbitrary(schema).map(String)
   return fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 })
+}
+
+/**
+ * The valid values of a parameter a run sends whatever its seed, as the text of the URL: every enum value, or an
+ * integer's edges (its bounds, 0, ±1, 2^53 ± 1 where allowed). A defect at one of them is caught by every run.
+ * @example edgeParameterTexts({ type: 'integer', minimum: 1, maximum: 100 }) // ['1', '100']
+ */
+export function edgeParameterTexts(schema: JsonSchema): Array<string> {
+  if (schema.enum) return schema.enum.map(String)
+  if (schema.type === 'integer') return integerEdges(schema).map(String)
+  return []
 }
 
 /**

@@ -16,15 +16,25 @@ function integerBounds(schema: JsonSchema): { min: bigint; max: bigint } {
 }
 
 /**
+ * The edges of a schema's valid integers: its bounds (the int64 extremes when unbounded), 0, ±1 and 2^53 ± 1, each
+ * where the schema allows it. A run tries each of them, whatever its seed.
+ * @example integerEdges({ type: 'integer', minimum: 1, maximum: 100 }) // [1n, 100n]
+ */
+export function integerEdges(schema: JsonSchema): Array<bigint> {
+  const { min, max } = integerBounds(schema)
+  return [min, max, 0n, 1n, -1n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, -(2n ** 53n) - 1n].filter(
+    (value, index, all) => value >= min && value <= max && all.indexOf(value) === index,
+  )
+}
+
+/**
  * The valid integers of a schema, its edges (bounds, 0, ±1, 2^53 ± 1, the int64 extremes when unbounded)
  * drawn often, shrinking towards the smallest in range.
  * @example fc.sample(integerArbitrary({ type: 'integer', minimum: 1, maximum: 100 }), 5)
  */
 export function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number | bigint> {
   const { min, max } = integerBounds(schema)
-  const edges = [min, max, 0n, 1n, -1n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, -(2n ** 53n) - 1n].filter(
-    (value) => value >= min && value <= max,
-  )
+  const edges = integerEdges(schema)
   return fc
     .oneof({ weight: 1, arbitrary: fc.constantFrom(...edges) }, { weight: 2, arbitrary: fc.bigInt({ min, max }) })
     .map(toJsonInteger)

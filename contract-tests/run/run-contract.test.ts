@@ -2,6 +2,7 @@ import { expect, it } from 'vitest'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
 import type { FetchLike } from '../client/contract-client.ts'
+import { interfaceSays } from '../shared/citations.ts'
 import { notRunReason, runContract } from './run-contract.ts'
 
 const base = { targetName: 'mock', baseUrl: 'http://petstore.test/v1', messagesBaseUrl: 'http://petstore.test' }
@@ -120,4 +121,41 @@ it('lists a deviation as a warning by default and fails the run on it with stric
   const strict = await runContract({ ...options, strict: true })
   expect(strict).toMatchObject({ exitCode: 1, strict: true, findings: { violations: 0, deviations: 1 } })
   expect(strict.scenarios[0]?.outcome).toBe('failed')
+})
+
+it('runs a scenario that must observe the store alone with no other check in flight, whatever the concurrency', async () => {
+  const spans: Array<{ check: string; start: number; end: number }> = []
+  const timed = (check: string, flags: { writes: boolean; explores?: boolean; alone?: boolean }) => ({
+    check,
+    title: check,
+    operationId: 'listPets' as const,
+    basis: interfaceSays.limit,
+    ...flags,
+    async run() {
+      const start = performance.now()
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      spans.push({ check, start, end: performance.now() })
+    },
+  })
+  const scenarios = [
+    timed('explorer', { writes: true, explores: true }),
+    timed('alone', { writes: true, alone: true }),
+    timed('writer-1', { writes: true }),
+    timed('writer-2', { writes: true }),
+    timed('reader', { writes: false }),
+  ]
+  const result = await runContract({
+    ...base,
+    apiKey: developmentApiKey,
+    fetch: await mockFetch(),
+    scenarios,
+    explore: { concurrency: 8 },
+  })
+  expect(result.scenarios.map((scenario) => scenario.check)).toEqual(scenarios.map(({ check }) => check))
+  const alone = spans.find(({ check }) => check === 'alone')
+  const overlapping = spans.filter(
+    ({ check, start, end }) => check !== 'alone' && alone && start < alone.end && end > alone.start,
+  )
+  expect(overlapping.map(({ check }) => check)).toEqual([])
+  expect(spans.at(-1)?.check, 'the exploring checks come last').toBe('explorer')
 })

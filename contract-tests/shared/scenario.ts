@@ -57,6 +57,11 @@ export interface Scenario {
    * writing checks; the named scenarios that count pets never share the target with a writer.
    */
   explores?: boolean
+  /**
+   * Observes the store with no other check of the run writing meanwhile (a page exactly at its matches): run in a
+   * wave of its own, after the named writers and before the exploring checks, so the run's own writes never decide it.
+   */
+  alone?: boolean
   run(context: ScenarioContext): Promise<void>
 }
 

@@ -34,7 +34,10 @@ export class ListAtStableBoundary implements Command {
     for (let attempt = 0; attempt < tries; attempt++) {
       const all = await pets(maximum)
       // A full page may leave matches out: there is no edge to probe.
-      if (all.length >= maximum) return
+      if (all.length >= maximum) {
+        world.unjudged?.push(`${this}: ${maximum} or more match, no page shorter than its limit`)
+        return
+      }
       const pages = new Map<number, { pets: Array<Pet>; exchange: Exchange }>()
       for (const limit of [all.length - 1, all.length, all.length + 1])
         if (limit >= minimum && limit <= maximum) pages.set(limit, await list(limit))
@@ -57,6 +60,7 @@ export class ListAtStableBoundary implements Command {
       }
       return
     }
+    world.unjudged?.push(`${this}: the store changed under each of ${tries} tries (someone else writes to it)`)
   }
   toString = () =>
     `listAtStableBoundary(${

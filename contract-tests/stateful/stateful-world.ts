@@ -12,6 +12,8 @@ export interface StatefulWorld {
   client: ContractCaller
   /** Requests in flight at once when a command sends several. */
   concurrency: number
+  /** What a command could not judge on this target, and why: said in the check's result, never passed over. */
+  unjudged?: Array<string>
 }
 
 /**
