@@ -3,22 +3,12 @@ import { expect, it } from 'vitest'
 import { responseChecks } from '../../contract-tests/checks/registry.ts'
 import { exploreOptions } from '../../contract-tests/generate/explore-options.ts'
 import { selectScenarios } from '../../contract-tests/run/select-scenarios.ts'
-import { exploredFaultyVariants, statefulFaultyVariants } from '../variants/explored-faulty-variants.ts'
-import { faultyVariants } from '../variants/faulty-variants.ts'
-import { requestFormFaultyVariants } from '../variants/request-form-faulty-variants.ts'
-import { standardFaultyVariants } from '../variants/standard-faulty-variants.ts'
+import { dimensionView, withView } from './dimension-view.ts'
+import { ledgerVariants } from './ledger-variants.ts'
 import { bindings, ledgerTotals, otherSectionIds, readLedger, sharedIds } from './read-ledger.ts'
 
 const rows = readLedger()
-const variants = new Map(
-  [
-    ...faultyVariants,
-    ...standardFaultyVariants,
-    ...exploredFaultyVariants,
-    ...statefulFaultyVariants,
-    ...requestFormFaultyVariants,
-  ].map((variant) => [variant.name, variant.caughtBy]),
-)
+const variants = new Map([...ledgerVariants].map(([name, variant]) => [name, variant.caughtBy]))
 // The registry's checks, the scenarios' and the finer ones a scenario reports under (each a faulty variant's).
 const checkNames = new Set([
   ...responseChecks.map((check) => check.name),
@@ -77,4 +67,9 @@ it('states its totals in docs/ledger.md as the rows give them', () => {
   const page = readFileSync(new URL('../../docs/ledger.md', import.meta.url), 'utf8')
   for (const [name, value] of Object.entries(ledgerTotals(rows)))
     expect(page, `docs/ledger.md: the ${name} total`).toContain(`<!-- ${name} -->${value}`)
+})
+
+it('shows the dimensions table of docs/exploration-dimensions.md as a view of the ledger (npm run ledger:view)', () => {
+  const page = readFileSync(new URL('../../docs/exploration-dimensions.md', import.meta.url), 'utf8')
+  expect(withView(page, dimensionView(rows, ledgerVariants))).toBe(page)
 })

@@ -112,6 +112,18 @@ export const exploredFaultyVariants: Array<Variant> = [
         : json(500, { code: 'internal', message: 'Lookup failed.', status: 500 })
     },
   }),
+  rewrite({
+    name: 'id-zero-server-error',
+    description: 'answers 500 to the pet id 0 (a falsy id taken for a missing one, then dereferenced)',
+    caughtBy: 'generated_get_pet',
+    request: (r) => {
+      const id = pathParam(r, 'petId')
+      if (operationOf(r) !== 'getPet' || r.headers.authorization !== validAuth || id === undefined) return r
+      return Number(id) === 0 && /^-?0+$/.test(id)
+        ? json(500, { code: 'internal', message: 'Cannot read the pet.', status: 500 })
+        : r
+    },
+  }),
 ]
 
 /** Implementations with one defect that only shows over a sequence of requests: the stateful phase finds them. */

@@ -53,7 +53,7 @@ it('covers every check of the exploring phases with at least one faulty variant'
   const { phaseGroups } = await import('../../contract-tests/run/phase-groups.ts')
   const { defaultExploreOptions } = await import('../../contract-tests/generate/explore-options.ts')
   const checks = new Set(phaseGroups(defaultExploreOptions).flatMap((group) => group.scenarios.map((s) => s.check)))
-  // The time and order checks prove themselves in standard-variants.test.ts, each under ten seeds.
+  // The time and order checks prove themselves in test/ledger/ledger-variants.test.ts, each under ten seeds.
   const { standardFaultyVariants } = await import('./standard-faulty-variants.ts')
   const caught = new Set([...faulty, ...standardFaultyVariants].map((variant) => variant.caughtBy))
   expect([...checks].filter((check) => !caught.has(check))).toEqual([])

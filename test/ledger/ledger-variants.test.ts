@@ -1,0 +1,56 @@
+import { expect, it } from 'vitest'
+import { exploreOptions } from '../../contract-tests/generate/explore-options.ts'
+import { selectableNames, selectScenarios } from '../../contract-tests/run/select-scenarios.ts'
+import { scenarioGroups } from '../../contract-tests/scenarios/registry.ts'
+import type { RunResult } from '../../contract-tests/shared/run-result.ts'
+import { failuresOf } from '../../contract-tests/shared/scenario-result.ts'
+import { proofSeeds } from '../variants/proof-seeds.ts'
+import { runVariant } from '../variants/run-variant.ts'
+import { ledgerVariants, type ProvingVariant } from './ledger-variants.ts'
+import { type LedgerRow, readLedger } from './read-ledger.ts'
+
+const rows = readLedger()
+const named = [...new Set(rows.flatMap((row) => row.variants))].sort()
+const exploring = new Set(
+  selectScenarios([], exploreOptions({ seed: 1 })).flatMap((group) =>
+    group.scenarios.filter((scenario) => scenario.explores).map(({ check }) => check),
+  ),
+)
+
+/**
+ * What a proof run selects: the check that must catch the variant when a run can select it; for a check applied to
+ * every answer (the registry's), the deterministic checks of the rows that name the variant, else the named
+ * scenarios. Never less than the check needs to meet the defect.
+ */
+function proofSelection(variant: ProvingVariant, naming: ReadonlyArray<LedgerRow>): Array<string> {
+  const caughtBy = variant.caughtBy as string
+  if (selectableNames.includes(caughtBy)) return [caughtBy]
+  const deterministic = [...new Set(naming.flatMap((row) => row.checks))].filter(
+    (check) => selectableNames.includes(check) && !exploring.has(check),
+  )
+  return deterministic.length > 0 ? deterministic : scenarioGroups.map((group) => group.name)
+}
+
+const caughtBy = (result: RunResult, check: string) =>
+  result.exitCode === 1 &&
+  [result.setup, ...result.scenarios].some((s) => failuresOf(s).some(({ result: f }) => f.check === check))
+
+it('names only faulty variants the suite has', () => {
+  expect(named.filter((name) => !ledgerVariants.has(name))).toEqual([])
+})
+
+it.each(named.filter((name) => ledgerVariants.has(name)))(
+  'catches %s by its check under each of the ten proof seeds',
+  async (name) => {
+    const variant = ledgerVariants.get(name) as ProvingVariant
+    const only = proofSelection(
+      variant,
+      rows.filter((row) => row.variants.includes(name)),
+    )
+    // Each seed a target of its own, all at once: their pauses overlap.
+    const results = await Promise.all(proofSeeds.map((seed) => runVariant(variant, seed, { only })))
+    const missed = proofSeeds.filter((_, index) => !caughtBy(results[index] as RunResult, variant.caughtBy as string))
+    expect(missed, `${name} not caught by ${variant.caughtBy} (selected: ${only.join(', ')})`).toEqual([])
+  },
+  120_000,
+)
