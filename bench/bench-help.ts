@@ -8,6 +8,12 @@ export const smokeStoreSizes: ReadonlyArray<number> = [2_000, 20_000]
 /** New sessions on a large seeded store, whose RSS the mock controls section reports (goal: under 50 MB). */
 export const largeStoreSessions = { sessions: 100, pets: 20_000 } as const
 
+/** The latency the proxy of the delayed contract run adds to each chunk, each way. */
+export const proxyDelayMs = 50
+
+/** The checks a smoke run sends through the delay proxy: keep-alive, a raw-socket HEAD, chunked bodies, concurrency. */
+export const smokeProxyChecks = 'head_like_get,chunked_body,list_during_creates,generated_list_query'
+
 const large = largeStoreSessions
 
 /** The `--help` text of `npm run bench`. */
@@ -26,9 +32,13 @@ with one create each add to our mock (goal <= 200 MB), the same for ${large.sess
 --creates concurrent POST /v1/pets with and without --state-file. Then the large-store section: for each
 --store-sizes size, start-up, RSS, a read, a new session, POST /__mock/reset and PUT /__mock/state
 each with a GET sent while it runs, and an in-process replace of every pet with the longest stall
-of the event loop it caused. Then whole contract runs, each its own process: npm run contract
-against our mock (goal: peak RSS <= 250 MB) and one against a server whose every answer is an
-endless body (goal: <= 512 MB), with wall time and peak RSS. Writes bench.json and bench.html.
+of the event loop it caused. Then whole contract runs, each its own process, with wall time, peak
+RSS, exit code and the requests each run's contract-report.json counts: npm run contract against
+our mock (goals: <= 30 s, peak RSS <= 250 MB); the same through a loopback proxy that holds every
+chunk ${proxyDelayMs} ms each way, at the default concurrency (goals: <= 300 s, exit code 0; --smoke
+sends it just --only ${smokeProxyChecks}),
+and one against a server whose every answer is an endless body (goal: peak RSS <= 512 MB). Writes
+bench.json and bench.html.
 
 Options:
   --duration N      seconds per measurement (default 2; 1 with --smoke)

@@ -105,6 +105,8 @@ export interface Goal {
   /** Whether `value` must be at least or at most `limit`. */
   direction: 'min' | 'max'
   pass: boolean
+  /** What the figure came with, printed beside it (a contract run's request count). */
+  note?: string
 }
 
 /**
@@ -134,7 +136,7 @@ export interface BenchReport {
   /** Our mock at each `--store-sizes` size: start-up, memory, resets and replaces. */
   largeStore: Array<LargeStoreFigures>
   controls: ControlsFigures
-  /** What the contract suite costs: wall time and peak RSS of whole runs. */
+  /** What the contract suite costs: wall time, peak RSS and requests of whole runs, over loopback and latency. */
   contract: ContractFigures
   goals: Array<Goal>
 }

@@ -73,8 +73,17 @@ it('runs the smoke bench and writes a report with figures for every target and r
       expect(run.seconds, run.label).toBeGreaterThan(0)
     }
     expect(report.contract.healthy.exitCode).toBe(0)
+    expect(report.contract.healthy.requests).toBeGreaterThan(0)
     expect(report.contract.hostile.exitCode).toBe(1)
     expect(report.goals.map((goal) => goal.label)).toContain('contract run peak RSS, a hostile target')
+    expect(report.goals.map((goal) => goal.label)).toContain('contract run wall time, healthy (npm run contract)')
+    // The suite behind the delay proxy: its requests made it through, and latency did not make it misjudge the mock.
+    const { delayed } = report.contract
+    expect(delayed).toMatchObject({ delayMs: 50, exitCode: 0, only: expect.stringContaining('head_like_get') })
+    expect(delayed.requests).toBeGreaterThan(0)
+    expect(delayed.connections).toBeGreaterThan(0)
+    expect(output).toMatch(/\nthe same behind a 50 ms delay proxy +[\d.]+ s +\d+ MB +[\d,]+ +0 +npm run contract/)
+    expect(output).toMatch(/PASS {2}contract run exit code, behind a 50 ms delay proxy \(smoke: 4 checks\) +0 +<= 0/)
     expect(output).toMatch(
       /Contract suite \(whole runs, each its own process\)\n.*\nhealthy run against the local mock +[\d.]+ s +\d+ MB/,
     )

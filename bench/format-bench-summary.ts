@@ -164,19 +164,26 @@ export function formatBenchSummary(report: BenchReport): string {
     ].join('\n'),
   )
 
+  const { delayed } = report.contract
+  const smokeChecks = delayed.only ? `; smoke: ${delayed.only.split(',').length} checks (--only)` : ''
   const contractRuns = Object.values(report.contract)
+  // The table right-aligns its figures; commands of different lengths read better left-aligned.
+  const commandWidth = Math.max(...contractRuns.map((run) => run.command.length))
   section(
     'Contract suite (whole runs, each its own process)',
-    formatTable([
-      ['run', 'wall time', 'peak RSS', 'exit', 'command'],
+    `${formatTable([
+      ['run', 'wall time', 'peak RSS', 'requests', 'exit', `  ${'command'.padEnd(commandWidth)}`],
       ...contractRuns.map((run) => [
         run.label,
         `${formatNumber(run.seconds, 1)} s`,
         `${formatNumber(run.peakRssMb)} MB`,
+        formatNumber(run.requests),
         String(run.exitCode),
-        `  ${run.command}`,
+        `  ${run.command.padEnd(commandWidth)}`,
       ]),
-    ]),
+    ])}\nrequests: those the run's contract-report.json counts (answered, to the interface's operations). The ` +
+      `delay proxy holds every chunk ${delayed.delayMs} ms each way (${formatNumber(delayed.connections)} ` +
+      `connections through it), at the default concurrency${smokeChecks}.`,
   )
 
   const met = report.goals.filter((goal) => goal.pass).length
@@ -186,7 +193,8 @@ export function formatBenchSummary(report: BenchReport): string {
       report.goals.map((goal) => [
         `${goal.pass ? 'PASS' : 'MISS'}  ${goal.label}`,
         formatGoalValue(goal),
-        `${goal.direction === 'min' ? '>=' : '<='} ${goal.limit} ${goal.unit}`,
+        withUnit(`${goal.direction === 'min' ? '>=' : '<='} ${goal.limit}`, goal.unit),
+        goal.note ? `  ${goal.note}` : '',
       ]),
     ),
   )
@@ -195,7 +203,12 @@ export function formatBenchSummary(report: BenchReport): string {
 
 function formatGoalValue(goal: Goal): string {
   const decimals = goal.unit === 'x' ? 2 : goal.unit === 's' ? 3 : goal.unit === 'MB' ? 1 : 0
-  return `${formatNumber(goal.value, decimals)} ${goal.unit}`
+  return withUnit(formatNumber(goal.value, decimals), goal.unit)
+}
+
+/** A figure and its unit; a unitless one (an exit code) alone. */
+function withUnit(figure: string, unit: string): string {
+  return unit ? `${figure} ${unit}` : figure
 }
 
 function codeLine(code: BenchReport['code']): string {

@@ -1,5 +1,6 @@
 import type { ControlsFigures, Goal, RequestComparison, ScaleFigures, TargetFigures } from './bench-report.ts'
-import type { ContractFigures } from './measure-contract-runs.ts'
+import { formatNumber } from './format-number.ts'
+import type { ContractFigures, ContractRunFigures } from './measure-contract-runs.ts'
 import type { LargeStoreFigures } from './measure-large-store.ts'
 
 /** Every GET at 0.95x of bare node:http or better, POST at 0.7x: with every check still made. */
@@ -38,10 +39,11 @@ export function judgeGoals({
     direction: Goal['direction'],
     limit: number,
     unit: string,
+    note?: string,
   ): void => {
     const measured = value ?? Number.NaN
     const pass = direction === 'min' ? measured >= limit : measured <= limit
-    goals.push({ label, value: measured, limit, unit, direction, pass })
+    goals.push({ label, value: measured, limit, unit, direction, pass, ...(note && { note }) })
   }
   for (const request of requests) add(`ours/Prism throughput, ${request.label}`, request.oursToPrism, 'min', 4, 'x')
   for (const request of requests)
@@ -87,8 +89,17 @@ export function judgeGoals({
     )
   }
   if (contract) {
-    add('contract run peak RSS, healthy (npm run contract)', contract.healthy.peakRssMb, 'max', 250, 'MB')
-    add('contract run peak RSS, a hostile target', contract.hostile.peakRssMb, 'max', 512, 'MB')
+    const { healthy, delayed, hostile } = contract
+    const countNote = (run: ContractRunFigures): string =>
+      `${run.requests === null ? 'no report' : `${formatNumber(run.requests)} requests`}, exit ${run.exitCode}`
+    const smokeChecks = delayed.only ? ` (smoke: ${delayed.only.split(',').length} checks)` : ''
+    const over = `behind a ${delayed.delayMs} ms delay proxy${smokeChecks}`
+    add('contract run wall time, healthy (npm run contract)', healthy.seconds, 'max', 30, 's', countNote(healthy))
+    add('contract run peak RSS, healthy (npm run contract)', healthy.peakRssMb, 'max', 250, 'MB', countNote(healthy))
+    add(`contract run wall time, ${over}`, delayed.seconds, 'max', 300, 's', countNote(delayed))
+    // Latency must not make the run time out or misjudge the mock: it exits 0, as over loopback.
+    add(`contract run exit code, ${over}`, delayed.exitCode, 'max', 0, '', countNote(delayed))
+    add('contract run peak RSS, a hostile target', hostile.peakRssMb, 'max', 512, 'MB')
   }
   return goals
 }

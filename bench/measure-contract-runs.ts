@@ -6,34 +6,53 @@ import { join } from 'node:path'
 import { developmentApiKey } from '../mocks/core/development-api-key.ts'
 import { hostileAnswers } from '../tools/hostile-answers.ts'
 import { runMeasuredContract } from '../tools/run-measured-contract.ts'
+import { proxyDelayMs, smokeProxyChecks } from './bench-help.ts'
+import { startDelayProxy } from './delay-proxy.ts'
+import { readRunRequests } from './read-run-requests.ts'
 import { startProcessTarget } from './start-process-target.ts'
 
 /** One contract run, measured from outside: a child process, as a user or CI starts it. */
 export interface ContractRunFigures {
   label: string
+  /** The command with the options that shaped the run (the target's URL and the key left out). */
   command: string
   exitCode: number | null
   seconds: number
   /** The child's peak resident memory (the kernel's maximum, read at exit), in MB. */
   peakRssMb: number
+  /** The answered requests the run's own report counts (`readRunRequests`); null when it wrote none. */
+  requests: number | null
 }
 
-/** What a contract run costs: a healthy one against the local mock, and one against a hostile target. */
+/** A run against our mock behind `startDelayProxy`. */
+export interface DelayedRunFigures extends ContractRunFigures {
+  /** What the proxy added to each chunk, each way. */
+  delayMs: number
+  /** Connections the run opened through the proxy. */
+  connections: number
+  /** The checks it ran (`--only`), when not the whole suite: a smoke run. */
+  only?: string
+}
+
+/** What a contract run costs: healthy against the local mock, the same over latency, and against a hostile target. */
 export interface ContractFigures {
   /** `npm run contract --base-url` against our mock as `npm start` runs it. */
   healthy: ContractRunFigures
+  /** The same behind a loopback proxy that delays every chunk, at the default concurrency. */
+  delayed: DelayedRunFigures
   /** Against a server whose every answer is an endless body. */
   hostile: ContractRunFigures
 }
 
 /**
- * Runs the contract suite as a child process against our mock (compiled, `dist/serve.mjs`, its own process) and
- * against a loopback server whose every answer is an endless chunked body, and reports each run's wall time and
- * peak RSS. `smoke` keeps the exploring phases short.
- * @example const { healthy } = await measureContractRuns({ root: process.cwd(), smoke: false })
+ * Runs the contract suite as a child process against our mock (compiled, `dist/serve.mjs`, its own process), against
+ * the same mock behind a proxy adding `proxyDelayMs` each way (default concurrency), and against a loopback server
+ * whose every answer is an endless chunked body; reports each run's wall time, peak RSS, exit code and request count.
+ * `smoke` keeps the exploring phases short and sends only `smokeProxyChecks` through the proxy.
+ * @example const { healthy, delayed } = await measureContractRuns({ root: process.cwd(), smoke: false })
  */
 export async function measureContractRuns({ root, smoke }: { root: string; smoke: boolean }): Promise<ContractFigures> {
-  const reportDir = await mkdtemp(join(tmpdir(), 'bench-contract-'))
+  const reportRoot = await mkdtemp(join(tmpdir(), 'bench-contract-'))
   const explore = smoke ? ['--max-examples', '5', '--time-budget-s', '2'] : []
   const mock = await startProcessTarget({
     name: 'ours for the contract run',
@@ -43,6 +62,11 @@ export async function measureContractRuns({ root, smoke }: { root: string; smoke
     readyPattern: /ready: (http:\/\/\S+\/v1)/,
     probe: { path: '/pets?limit=1', headers: { authorization: `Bearer ${developmentApiKey}` } },
   })
+  const mockUrl = new URL(mock.baseUrl)
+  const proxy = await startDelayProxy({
+    target: { host: mockUrl.hostname, port: Number(mockUrl.port) },
+    delayMs: proxyDelayMs,
+  })
   const endless = hostileAnswers(Buffer.alloc(0)).find((answer) => answer.name === 'an endless chunked body')
   const hostile = createServer((request, response) => {
     request.resume()
@@ -50,29 +74,51 @@ export async function measureContractRuns({ root, smoke }: { root: string; smoke
   })
   await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve))
   const hostileUrl = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}/v1`
-  const args = (baseUrl: string): Array<string> => [
-    ...['--base-url', baseUrl, '--api-key', developmentApiKey, '--report-dir', reportDir, '--seed', '1'],
-    ...explore,
-  ]
   try {
-    const measure = async (label: string, baseUrl: string, extra: Array<string> = []): Promise<ContractRunFigures> => {
-      const run = await runMeasuredContract([...args(baseUrl), ...extra], 300_000)
+    const measure = async (
+      name: keyof ContractFigures,
+      label: string,
+      { baseUrl, extra = [], timeoutMs = 300_000 }: { baseUrl: string; extra?: Array<string>; timeoutMs?: number },
+    ): Promise<ContractRunFigures> => {
+      const reportDir = join(reportRoot, name)
+      const options = ['--seed', '1', ...explore, ...extra]
+      const args = ['--base-url', baseUrl, '--api-key', developmentApiKey, '--report-dir', reportDir, ...options]
+      const run = await runMeasuredContract(args, timeoutMs)
       return {
         label,
-        command: 'npm run contract',
+        command: `npm run contract -- ${options.join(' ')}`,
         exitCode: run.code,
         seconds: run.ms / 1000,
         peakRssMb: run.peakRssMb,
+        requests: await readRunRequests(reportDir),
       }
     }
+    const healthy = await measure('healthy', 'healthy run against the local mock', { baseUrl: mock.baseUrl })
+    const delayed = await measure('delayed', `the same behind a ${proxyDelayMs} ms delay proxy`, {
+      baseUrl: `http://127.0.0.1:${proxy.port}${mockUrl.pathname}`,
+      extra: smoke ? ['--only', smokeProxyChecks] : [],
+      // Past the goal (5 minutes), so that a miss is measured rather than cut off.
+      timeoutMs: 600_000,
+    })
+    const hostileRun = await measure('hostile', 'a target whose every answer is an endless body', {
+      baseUrl: hostileUrl,
+      extra: ['--timeout-ms', '3000'],
+    })
     return {
-      healthy: await measure('healthy run against the local mock', mock.baseUrl),
-      hostile: await measure('a target whose every answer is an endless body', hostileUrl, ['--timeout-ms', '3000']),
+      healthy,
+      delayed: {
+        ...delayed,
+        delayMs: proxyDelayMs,
+        connections: proxy.connections,
+        ...(smoke && { only: smokeProxyChecks }),
+      },
+      hostile: hostileRun,
     }
   } finally {
     hostile.closeAllConnections()
     hostile.close()
+    await proxy.stop()
     await mock.stop()
-    await rm(reportDir, { recursive: true, force: true })
+    await rm(reportRoot, { recursive: true, force: true })
   }
 }

@@ -9,6 +9,8 @@ interface Bar {
 }
 
 const colours: Record<string, string> = { ours: '#2563eb', prism: '#d97706', bare: '#6b7280' }
+/** Decimals of a goal's figure by unit: ratios 2, seconds 3, a unitless count (an exit code) none, else 1. */
+const goalDecimals: Record<string, number> = { x: 2, s: 3, '': 0 }
 
 /**
  * The report as one self-contained HTML page (inline SVG bar charts and CSS, no script, nothing
@@ -87,8 +89,9 @@ export function renderBenchHtml(report: BenchReport): string {
       (goal) =>
         `<tr class="${goal.pass ? 'pass' : 'miss'}"><td>${goal.pass ? 'PASS' : 'MISS'}</td>` +
         `<td>${escapeMarkup(goal.label)}</td>` +
-        `<td>${formatNumber(goal.value, goal.unit === 'x' ? 2 : goal.unit === 's' ? 3 : 1)} ${goal.unit}</td>` +
-        `<td>${goal.direction === 'min' ? '&ge;' : '&le;'} ${goal.limit} ${goal.unit}</td></tr>`,
+        `<td>${formatNumber(goal.value, goalDecimals[goal.unit] ?? 1)} ${goal.unit}</td>` +
+        `<td>${goal.direction === 'min' ? '&ge;' : '&le;'} ${goal.limit} ${goal.unit}</td>` +
+        `<td class="note">${escapeMarkup(goal.note ?? '')}</td></tr>`,
     )
     .join('\n')
   const code = report.code
@@ -96,6 +99,16 @@ export function renderBenchHtml(report: BenchReport): string {
     : 'unknown'
   const smokeNote = settings.smoke ? ' · <strong>smoke run: figures are not meaningful</strong>' : ''
   const { inProcess } = report
+  const contractRuns = Object.values(report.contract)
+    .map(
+      (run) =>
+        `<tr><td>${escapeMarkup(run.label)}</td><td>${formatNumber(run.seconds, 1)} s</td>` +
+        `<td>${formatNumber(run.peakRssMb)} MB</td><td>${formatNumber(run.requests)}</td>` +
+        `<td>${run.exitCode}</td><td><code>${escapeMarkup(run.command)}</code></td></tr>`,
+    )
+    .join('\n')
+  const { delayed } = report.contract
+  const smokeChecks = delayed.only ? `; smoke: ${delayed.only.split(',').length} checks (--only)` : ''
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -126,6 +139,12 @@ ${charts.join('\n')}
 <h2>In-process fetch</h2>
 <p>${escapeMarkup(inProcess.request)}: ${formatNumber(inProcess.callsPerSecond)} calls/s
 (${formatNumber(inProcess.microsecondsPerCall, 1)} µs per call).</p>
+<h2>Contract suite (whole runs, each its own process)</h2>
+<table><tr><th>run</th><th>wall time</th><th>peak RSS</th><th>requests</th><th>exit</th><th>command</th></tr>
+${contractRuns}</table>
+<p class="note">Requests: those the run's contract-report.json counts (answered, to the interface's operations).
+The delay proxy holds every chunk ${delayed.delayMs} ms each way (${formatNumber(delayed.connections)} connections
+through it), at the default concurrency${smokeChecks}.</p>
 <p class="note">All figures are in bench.json beside this file.</p>
 </body>
 </html>
