@@ -67,6 +67,9 @@ it('lists every check with a name and a one-line description', () => {
     'error_body_conformance',
     'www_authenticate',
     'allow_on_405',
+    'response_field_grammar',
+    'date_header',
+    'keyed_answer_not_public',
     'deprecation_headers',
   ])
   for (const check of responseChecks) expect(check.description).toMatch(/^[A-Z].*\.$/)

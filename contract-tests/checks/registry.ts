@@ -1,10 +1,13 @@
 import { allowOn405 } from './allow-on-405.ts'
+import { dateHeader } from './date-header.ts'
 import { deprecationHeaders } from './deprecation-headers.ts'
 import { errorBodyConformance } from './error-body-conformance.ts'
 import { jsonContentType } from './json-content-type.ts'
 import { jsonUtf8 } from './json-utf8.ts'
+import { keyedAnswerNotPublic } from './keyed-answer-not-public.ts'
 import { noServerError } from './no-server-error.ts'
 import type { ResponseCheck } from './response-check.ts'
+import { responseFieldGrammar } from './response-field-grammar.ts'
 import { responseSchemaConformance } from './response-schema-conformance.ts'
 import { statusCodeDocumented } from './status-code-documented.ts'
 import { wwwAuthenticate } from './www-authenticate.ts'
@@ -19,5 +22,8 @@ export const responseChecks: ReadonlyArray<ResponseCheck> = [
   errorBodyConformance,
   wwwAuthenticate,
   allowOn405,
+  responseFieldGrammar,
+  dateHeader,
+  keyedAnswerNotPublic,
   deprecationHeaders,
 ]

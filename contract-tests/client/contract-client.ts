@@ -8,6 +8,7 @@ import { detachedSlice } from '../shared/detached-text.ts'
 import type { Exchange, ExchangeResponse } from '../shared/exchange.ts'
 import type { HeadOnWire } from '../shared/head-on-wire.ts'
 import { type FetchLike, HttpTransport } from './http-transport.ts'
+import { sendOnWire } from './raw-exchange-call.ts'
 import { readHeadOnWire } from './read-head-on-wire.ts'
 import { ReadOnlyRefusal, type TargetError } from './target-error.ts'
 import { TransportFailure } from './transport-failure.ts'
@@ -107,6 +108,7 @@ export class ContractClient implements ContractCaller {
   }
 
   async call(operationId: OperationId, options: CallOptions = {}): Promise<Exchange> {
+    if (options.wire) return sendOnWire(this.wireHost(), operationId, options)
     const contract = operations[operationId]
     const { method, url, headers, body, query } = this.requestOf(operationId, options)
     const offInterface = offInterfaceReason(contract, options)
@@ -158,6 +160,16 @@ export class ContractClient implements ContractCaller {
     if (bodyText.length > storedBodyCharacters)
       exchange.response.bodyText = detachedSlice(bodyText, 0, storedBodyCharacters)
     return exchange
+  }
+  /** What `sendOnWire` needs of the client: how a call's request is built, and where it is recorded and counted. */
+  private wireHost() {
+    const count = (unsafe: boolean, refused: boolean) => {
+      if (unsafe) this.unsafeRequestsSent++
+      if (refused) this.refusedRequests++
+    }
+    const { network, timeoutMs, readOnly, exchanges, coverageHits } = this
+    const requestOf = (operationId: OperationId, options: CallOptions) => this.requestOf(operationId, options)
+    return { network, timeoutMs, readOnly, exchanges, coverageHits, count, requestOf }
   }
   /** The method, URL, headers and body a call sends. */
   private requestOf(operationId: OperationId, options: CallOptions) {

@@ -123,7 +123,7 @@ it('lists a deviation as a warning by default and fails the run on it with stric
   expect(strict.scenarios[0]?.outcome).toBe('failed')
 })
 
-it('runs a scenario that must observe the store alone with no other check in flight, whatever the concurrency', async () => {
+it('runs a scenario that must observe the store alone: no other check in flight at any concurrency', async () => {
   const spans: Array<{ check: string; start: number; end: number }> = []
   const timed = (check: string, flags: { writes: boolean; explores?: boolean; alone?: boolean }) => ({
     check,

@@ -1,5 +1,5 @@
 import { operationList } from '../../spec/operations.ts'
-import { interfaceSays, specChooses } from '../shared/citations.ts'
+import { interfaceSays } from '../shared/citations.ts'
 import type { Scenario } from '../shared/scenario.ts'
 import { expectStatus } from './expect-status.ts'
 import { notCreated, sendableRequest } from './valid-request.ts'
@@ -34,22 +34,5 @@ export const authScenarios: Array<Scenario> = [
       }),
     ),
   ),
-  {
-    check: 'lowercase_bearer',
-    title: 'listPets with a lower-case "bearer" scheme (either answer is allowed)',
-    operationId: 'listPets',
-    basis: specChooses.bearerAnyCase,
-    writes: false,
-    async run(context) {
-      const exchange = await context.client.call('listPets', {
-        authorization: (key) => `bearer ${key}`,
-        query: 'limit=1',
-        alsoAccepted: [401],
-      })
-      const status = exchange.response?.status
-      // RFC 9110 makes the scheme case-insensitive, but the interface does not say: a refusal is only worth a note.
-      if (status === 200) context.assert(true, { message: 'A lower-case "bearer" scheme is accepted.' })
-      else context.observe({ message: `A lower-case "bearer" scheme is refused (${status}).`, exchange })
-    },
-  },
+  // lowercase_bearer: folded into auth_scheme_forms; its alias runs in the request freedoms group.
 ]

@@ -39,6 +39,74 @@ export interface CallOptions {
    * A documented request never follows one: a 3xx is a status the interface does not list.
    */
   followRedirects?: boolean
+  /** Writes the request itself over a connection of its own, in a form fetch cannot send (`WireCall`). */
+  wire?: WireCall
+}
+
+/**
+ * A request the suite writes on the wire itself (RFC 9112): where the target has no wire (the in-process mock) the
+ * scenario that sends it is skipped, saying so. The exchange of each request written is recorded and counted as a
+ * call's; `wireOutcomeOf(exchange)` gives what came back on the connection.
+ */
+export interface WireCall {
+  /** How each field name is written, e.g. upper-cased; default as the client names them (lower case). */
+  fieldName?: (name: string) => string
+  /** `absolute`: the target URI as the request-target (RFC 9112 section 3.2.2); default the origin-form. */
+  target?: 'origin' | 'absolute'
+  /** Default `HTTP/1.1`. */
+  version?: string
+  /** `false` writes no Host field. */
+  host?: boolean
+  /** Writes `Connection: close`. */
+  close?: boolean
+  /** The framing fields and the bytes written for the body's bytes; default a Content-Length and the body. */
+  framing?: (body: Uint8Array) => { fields: Array<[string, string]>; bytes: Uint8Array }
+  /** Ends the write side after the requests: how a client cuts a body short. */
+  halfClose?: boolean
+  /** Requests written right after this one on the same connection (pipelined), each an operation's. */
+  pipelined?: ReadonlyArray<{ operationId: OperationId; options?: CallOptions }>
+  /** How long to wait for the server's close once every request has its answer (ms); default 0. */
+  closeWaitMs?: number
+}
+
+/** One answer as read on the wire. */
+export interface RawAnswer {
+  /** The status line's HTTP-version, e.g. `HTTP/1.1`. */
+  version: string
+  status: number
+  reason: string
+  /** Field lines in order, names as sent, repeated ones kept. */
+  fields: Array<[string, string]>
+  /** The 1xx answers that came before it. */
+  interim: Array<number>
+  /** How its content was delimited (RFC 9112 section 6.3). */
+  framing: 'none' | 'content-length' | 'chunked' | 'close'
+  /** The content, de-chunked. */
+  content: Uint8Array
+  /** Whether the content arrived whole by its framing. */
+  complete: boolean
+}
+
+/** What came back on a connection the suite wrote requests on itself. */
+export interface RawOutcome {
+  /** The answers, in the order they came. */
+  answers: Array<RawAnswer>
+  /** Whether the server closed the connection (or it failed) before the read ended. */
+  closed: boolean
+  timedOut: boolean
+  /** Whether the read stopped at its byte cap. */
+  capped: boolean
+  /** The start of the bytes after the last whole answer that parse as none, as Latin-1 text. */
+  rest: string
+  restBytes: number
+  durationMs: number
+  /** Why the connection failed (`ECONNRESET`, `ECONNREFUSED`), when it did. */
+  error?: string
+}
+
+/** A raw outcome with the exchange recorded for each request written, in order. */
+export interface WireOutcome extends RawOutcome {
+  exchanges: Array<Exchange>
 }
 
 /**

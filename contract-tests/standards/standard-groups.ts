@@ -5,10 +5,14 @@ import { chunkedBodyScenarios } from './chunked-body-scenarios.ts'
 import { headScenarios } from './head-scenarios.ts'
 import { jsonSyntaxScenarios } from './json-syntax-scenarios.ts'
 import { optionsScenarios } from './options-scenarios.ts'
+import { preconditionScenarios } from './precondition-scenarios.ts'
+import { lowercaseBearerAlias, requestFreedomScenarios } from './request-freedom-scenarios.ts'
 import { staleReadScenarios } from './stale-read-scenarios.ts'
 import { stringRoundTripScenarios } from './string-round-trip-scenarios.ts'
 import { timeOrderScenarios } from './time-order-scenarios.ts'
+import { undescribedOperationScenarios } from './undescribed-operation-scenarios.ts'
 import { unsupportedMethodScenarios } from './unsupported-method-scenarios.ts'
+import { wireScenarios } from './wire-scenarios.ts'
 import { writeEffectScenarios } from './write-effect-scenarios.ts'
 
 /**
@@ -23,9 +27,19 @@ export function standardGroups(options: Pick<ExploreOptions, 'pauseMs'>): Array<
     {
       name: 'conditional requests and credentials',
       // What one create adds beside the stale reads: both read a list page that holds every match, early in the run.
-      scenarios: [...staleReadScenarios, ...writeEffectScenarios, ...ambientCredentialScenarios],
+      scenarios: [
+        ...staleReadScenarios,
+        ...writeEffectScenarios,
+        ...preconditionScenarios,
+        ...ambientCredentialScenarios,
+      ],
+    },
+    {
+      name: 'request freedoms',
+      scenarios: [...requestFreedomScenarios, lowercaseBearerAlias, ...undescribedOperationScenarios],
     },
     { name: 'framing and JSON', scenarios: [...chunkedBodyScenarios, ...jsonSyntaxScenarios] },
+    { name: 'HTTP/1.1 on the wire', scenarios: [...wireScenarios] },
     { name: 'strings', scenarios: stringRoundTripScenarios },
     { name: 'time and order', scenarios: timeOrderScenarios(options) },
   ]

@@ -110,7 +110,8 @@ const mustTryTitle = `stateful, every run: each check the relations imply once (
 /**
  * The must-try part of the stateful phase (`mustTrySteps`): every check a role implies, in every run and in
  * the same order whatever the seed, alone on the target (after the named writers, before the exploring checks,
- * which grow the store past what a complete page can show), so no write of the run's own can disturb what it counts. A violation ends it, with the steps that led there.
+ * which grow the store past what a complete page can show), so no write of the run's own can disturb what it
+ * counts. A violation ends it, with the steps that led there.
  */
 function mustTryScenario(options: ExploreOptions): Scenario {
   return {

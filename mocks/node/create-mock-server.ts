@@ -222,6 +222,8 @@ export function createMockServer({
   ): MockResponse | Promise<MockResponse> {
     const method = request.method ?? 'GET'
     if (repeatedHost(request.rawHeaders)) return withCors(repeatedHostError, request.headers.origin)
+    if (request.httpVersion === '1.1' && request.headers.host === undefined)
+      return withCors(missingHostError, request.headers.origin)
     let url = request.url ?? '/'
     // The absolute form (RFC 9112 section 3.2.2) must be accepted too; its authority stands for the Host.
     let authority: string | undefined
@@ -333,6 +335,10 @@ type AnsweringSocket = Socket & {
   [inFlightHere]?: number
   [working]?: number
 }
+
+const missingHostError = errorResponse(
+  new MockError(400, 'bad_request', 'An HTTP/1.1 request must carry a Host header (RFC 9112 section 3.2).'),
+)
 
 const repeatedHostError = errorResponse(
   new MockError(400, 'bad_request', 'The request has more than one Host header; RFC 9112 section 3.2 allows one.'),

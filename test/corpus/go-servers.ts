@@ -11,6 +11,7 @@ export const goServers: ReadonlyArray<CorpusServer> = [
     // Standard library only: no module download, ever.
     env: { GOPROXY: 'off' },
     deviations: [
+      'auth_scheme_forms',
       'deprecation_headers',
       'error_body_conformance',
       'generated_invalid_create',
@@ -20,6 +21,7 @@ export const goServers: ReadonlyArray<CorpusServer> = [
       'invalid_pet_id_rejected',
       'json_body_syntax',
       'json_content_type',
+      'request_framing',
       'unsupported_media_type_rejected',
       'unsupported_method',
     ],

@@ -84,6 +84,7 @@ export const nodeServers: ReadonlyArray<CorpusServer> = [
     // The folder's tsconfig.json turns on experimentalDecorators, which Nest's decorators need under tsx (esbuild).
     env: { TSX_TSCONFIG_PATH: 'tsconfig.json' },
     deviations: [
+      'auth_scheme_forms',
       'deprecation_headers',
       'generated_auth',
       'generated_invalid_query',

@@ -17,10 +17,11 @@ export function dimensionView(rows: ReadonlyArray<LedgerRow>, variants: Readonly
   const lines = named.map((name) => {
     const variant = variants.get(name)
     const proves = rows.filter((row) => row.variants.includes(name)).map((row) => row.id)
-    const served = variant && 'handle' in variant ? ' (served over HTTP)' : ''
+    const served = variant && ('handle' in variant || 'start' in variant) ? ' (served over HTTP)' : ''
+    const level = variant?.deviation ? ' (a deviation)' : ''
     return (
       `| \`${name}\` | ${cell(variant?.description ?? 'no such variant')}${served} | ` +
-      `\`${variant?.caughtBy ?? '?'}\` | ${proves.join(', ')} |`
+      `\`${variant?.caughtBy ?? '?'}\`${level} | ${proves.join(', ')} |`
     )
   })
   return [

@@ -1,12 +1,17 @@
 import { exploredFaultyVariants, statefulFaultyVariants } from '../variants/explored-faulty-variants.ts'
 import { faultyVariants } from '../variants/faulty-variants.ts'
+import { freedomFaultyVariants } from '../variants/freedom-faulty-variants.ts'
 import type { HttpVariant } from '../variants/http-variant.ts'
 import { requestFormFaultyVariants } from '../variants/request-form-faulty-variants.ts'
 import { standardFaultyVariants } from '../variants/standard-faulty-variants.ts'
 import type { Variant } from '../variants/variant.ts'
+import { type WireVariant, wireFaultyVariants } from '../variants/wire-faulty-variants.ts'
 
-/** A faulty variant of either kind: in-process, or served over HTTP when its defect shows only on the wire. */
-export type ProvingVariant = Variant | HttpVariant
+/** A faulty variant of any kind: in-process, over node:http, or a server of its own when its defect is in the wire. */
+export type ProvingVariant = (Variant | HttpVariant | WireVariant) & {
+  /** Caught as a deviation (a clean refusal of a form the standards allow): judged with the run's warnings. */
+  deviation?: boolean
+}
 
 /**
  * Every faulty variant of the suite by name: what a ledger row may name as the proof of its check.
@@ -19,5 +24,7 @@ export const ledgerVariants: ReadonlyMap<string, ProvingVariant> = new Map(
     ...exploredFaultyVariants,
     ...statefulFaultyVariants,
     ...requestFormFaultyVariants,
+    ...wireFaultyVariants,
+    ...freedomFaultyVariants,
   ].map((variant): [string, ProvingVariant] => [variant.name, variant]),
 )

@@ -36,6 +36,17 @@ it('answers 400 with an Error body to a request with two Host headers, on the AP
   expect(single.kind === 'response' && single.status).toBe(200)
 })
 
+it('answers 400 with an Error body to an HTTP/1.1 request without Host, and serves one in HTTP/1.0', async () => {
+  const request = (version: string) =>
+    Buffer.from(`GET /v1/pets/1 HTTP/${version}\r\nAuthorization: ${auth.authorization}\r\n\r\n`)
+  const without = await sendRawHttp(port, request('1.1'))
+  expect(without.kind === 'response' && without.status).toBe(400)
+  if (without.kind === 'response')
+    expect(JSON.parse(without.body)).toMatchObject({ code: 'bad_request', status: 400, message: /Host/ })
+  const old = await sendRawHttp(port, request('1.0'))
+  expect(old.kind === 'response' && old.status).toBe(200)
+})
+
 const forwarding: ReadonlyArray<[string, string]> = [
   ['X-Forwarded', 'for=127.0.0.1'],
   ['X-Client-IP', '127.0.0.1'],

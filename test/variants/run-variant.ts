@@ -4,13 +4,14 @@ import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import type { HttpVariant } from './http-variant.ts'
 import type { Variant } from './variant.ts'
 import { variantTarget } from './variant-target.ts'
+import type { WireVariant } from './wire-faulty-variants.ts'
 
 /**
  * One contract run against a fresh target of `variant` (in-process or over HTTP), closed after it.
  * @example const result = await runVariant(variant, 7, { only: ['auth_required'] })
  */
 export async function runVariant(
-  variant: Variant | HttpVariant,
+  variant: Variant | HttpVariant | WireVariant,
   seed: number,
   options: { only?: ReadonlyArray<string>; strict?: boolean } = {},
 ): Promise<RunResult> {

@@ -31,7 +31,8 @@ export const standardConformantVariants: Array<Variant | HttpVariant> = [
   {
     name: 'validators-and-304',
     description:
-      'sends a strong ETag (a hash of the body) and Cache-Control: no-cache, and answers 304 when it matches',
+      'sends a strong ETag (a hash of the body) and Cache-Control: no-cache, and answers 304 when If-None-Match ' +
+      'names it, compared weakly (as the fresh package of Express does)',
     wrap: (fetch) => async (input, init) => {
       const request = readRequest(input, init)
       const response = await forward(fetch, request, { signal: init?.signal })
@@ -40,7 +41,9 @@ export const standardConformantVariants: Array<Variant | HttpVariant> = [
       const headers = new Headers(response.headers)
       headers.set('etag', etagOf(body))
       headers.set('cache-control', 'no-cache')
-      if (request.headers['if-none-match'] === etagOf(body)) return new Response(null, { status: 304, headers })
+      const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
+      const named = (request.headers['if-none-match'] ?? '').split(',').map(opaque)
+      if (named.includes(opaque(etagOf(body)))) return new Response(null, { status: 304, headers })
       return new Response(body, { status: 200, headers })
     },
   },

@@ -158,6 +158,28 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
     401,
     'www-authenticate',
   ),
+  rewrite({
+    name: 'etag-unquoted',
+    description: 'sends the hash of each list as its ETag without the double quotes the grammar asks for',
+    caughtBy: 'response_field_grammar',
+    response: (response, r) => {
+      if (response.status !== 200 || r.method !== 'GET') return response
+      const headers = new Headers(response.headers)
+      headers.set('etag', `${r.url.pathname.length.toString(16)}-${r.url.search.length.toString(16)}`)
+      return new Response(response.body, { status: response.status, headers })
+    },
+  }),
+  rewrite({
+    name: 'authorization-echoed',
+    description: 'a request-logging middleware that mirrors the Authorization of each refused request into its answer',
+    caughtBy: 'response_field_grammar',
+    response: (response, r) => {
+      if (response.status !== 401 || r.headers.authorization === undefined) return response
+      const headers = new Headers(response.headers)
+      headers.set('authorization', r.headers.authorization)
+      return new Response(response.body, { status: response.status, headers })
+    },
+  }),
   leavesOut(
     'method-not-allowed-without-allow',
     'answers a method a path lacks with 405 from its own router and no Allow header',
@@ -247,6 +269,20 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
       return new Response(response.body, { status: response.status, headers })
     },
   },
+  taggedReads(
+    'etag-middleware-before-auth',
+    'an ETag middleware placed before the key check: it answers 304 to a GET whose If-None-Match names the tag ' +
+      'it last served for the URL, or is *, whoever asks',
+    'preconditions_after_checks',
+    { beforeAuth: true, matches: (sent, tag) => sent === '*' || sent === tag },
+  ),
+  taggedReads(
+    'etag-compared-as-string',
+    'tags its reads with a weak ETag and compares If-None-Match to it as a string: a list of tags, or the tag in ' +
+      'another form, never matches',
+    'weak_etag_comparison',
+    { beforeAuth: false, matches: (sent, tag) => sent === tag },
+  ),
   {
     name: 'list-cached-in-server',
     description:
@@ -371,6 +407,42 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
 ]
 
 /** Remembers a keyed client with a session cookie, and takes the cookie for the key afterwards. */
+/**
+ * Tags every 200 GET with a weak ETag of its body and answers a conditional GET with 304 when `matches` says the
+ * If-None-Match names the tag last served for the URL: after the key check, or before it (`beforeAuth`).
+ */
+function taggedReads(
+  name: string,
+  description: string,
+  caughtBy: string,
+  { beforeAuth, matches }: { beforeAuth: boolean; matches: (sent: string, tag: string) => boolean },
+): Variant {
+  return {
+    name,
+    description,
+    caughtBy,
+    wrap: (fetch) => {
+      const served = new Map<string, string>()
+      return async (input, init) => {
+        const request = readRequest(input, init)
+        const tag = served.get(request.url.href)
+        const sent = request.headers['if-none-match']
+        const allowed = beforeAuth || request.headers.authorization === validAuth
+        if (request.method === 'GET' && tag && sent !== undefined && allowed && matches(sent, tag))
+          return new Response(null, { status: 304, headers: { etag: tag } })
+        const response = await forward(fetch, request, { signal: init?.signal })
+        if (request.method !== 'GET' || response.status !== 200) return response
+        const body = await response.arrayBuffer()
+        const etag = `W/"${createHash('sha1').update(Buffer.from(body)).digest('hex').slice(0, 16)}"`
+        served.set(request.url.href, etag)
+        const headers = new Headers(response.headers)
+        headers.set('etag', etag)
+        return new Response(body, { status: response.status, headers })
+      }
+    },
+  }
+}
+
 function sessionCookieAuth(): Variant {
   return {
     name: 'session-cookie-auth',

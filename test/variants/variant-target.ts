@@ -1,6 +1,7 @@
 import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
 import { type HttpVariant, startHttpVariant } from './http-variant.ts'
 import { serveVariant, type Variant } from './variant.ts'
+import type { WireVariant } from './wire-faulty-variants.ts'
 
 /** Where a run reaches a variant: in-process through its fetch, or over HTTP on loopback. */
 export interface VariantTarget {
@@ -14,10 +15,12 @@ export interface VariantTarget {
 export const servedOverHttp = (variant: Variant | HttpVariant): variant is HttpVariant => 'handle' in variant
 
 /**
- * A fresh target for a variant of either kind: the good mock behind it, nothing shared with another run.
+ * A fresh target for a variant of any kind (in-process, over node:http, or a server of its own on loopback): the good
+ * mock behind it, nothing shared with another run.
  * @example const target = await variantTarget(variant); try { … } finally { await target.close() }
  */
-export async function variantTarget(variant: Variant | HttpVariant): Promise<VariantTarget> {
+export async function variantTarget(variant: Variant | HttpVariant | WireVariant): Promise<VariantTarget> {
+  if ('start' in variant) return variant.start()
   if (servedOverHttp(variant)) return startHttpVariant(variant)
   return {
     baseUrl: 'http://petstore.test/v1',

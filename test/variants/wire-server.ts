@@ -1,0 +1,164 @@
+import { STATUS_CODES } from 'node:http'
+import { type AddressInfo, createServer, type Socket } from 'node:net'
+import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import type { RunningServer } from './frameworks/running-server.ts'
+
+/** One defect of a hand-written HTTP/1.1 server, each off by default (then it keeps RFC 9112). */
+export interface WireServerDefects {
+  /** Writes each answer as soon as it is ready, not in request order (a list takes 50 ms longer than a read). */
+  answersWhenReady?: boolean
+  /** Keeps every connection open, whatever the request's Connection says. */
+  ignoresClose?: boolean
+  /** Reads a body by its Content-Length even where Transfer-Encoding: chunked is given too. */
+  lengthFirst?: boolean
+  /** Reads the Host field's port unguarded: a request without Host throws, answered 500. */
+  hostUnguarded?: boolean
+}
+
+interface Parsed {
+  method: string
+  target: string
+  version: string
+  headers: Map<string, string>
+  body: Buffer
+  /** Bytes the request took. */
+  length: number
+}
+
+const hopByHop = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'])
+
+/**
+ * A Pet Store served by a hand-written HTTP/1.1 server over node:net (the seam where connection-level defects sit:
+ * its own parser and writer), the good mock behind it. With no defect it keeps RFC 9112: answers in order, closes on
+ * `Connection: close` and after a request framed both ways, refuses a broken Content-Length and a missing Host with
+ * 400, reads chunked first, acts on no body cut short.
+ * @example const server = await startWireServer({ ignoresClose: true }); await server.close()
+ */
+export async function startWireServer(defects: WireServerDefects = {}): Promise<RunningServer> {
+  const mock = await startPetStoreServer()
+  const goodOrigin = new URL(mock.baseUrl).origin
+  const sockets = new Set<Socket>()
+  const server = createServer((socket) => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+    socket.on('error', () => socket.destroy())
+    let buffer = Buffer.alloc(0)
+    let previous: Promise<unknown> = Promise.resolve()
+    let closing = false
+    const write = (bytes: Buffer, close: boolean) => {
+      if (socket.destroyed) return
+      socket.write(bytes)
+      if (close) socket.end()
+    }
+    socket.on('data', (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk])
+      for (;;) {
+        if (closing) return
+        const request = parseRequest(buffer, defects)
+        if (request === undefined) return
+        if (request === 'invalid') {
+          closing = true
+          previous = previous.then(() => write(answerBytes(400, new Headers(), Buffer.alloc(0), true, 'GET'), true))
+          return
+        }
+        buffer = buffer.subarray(request.length)
+        const framedTwice = request.headers.has('transfer-encoding') && request.headers.has('content-length')
+        const wantsClose = /close/i.test(request.headers.get('connection') ?? '') || request.version === 'HTTP/1.0'
+        const close = !defects.ignoresClose && (wantsClose || (framedTwice && !defects.lengthFirst))
+        if (close) closing = true
+        const answer = answerOf(request, goodOrigin, defects).then((bytes) => bytes(close))
+        if (defects.answersWhenReady) answer.then((bytes) => write(bytes, close))
+        else previous = Promise.all([previous, answer]).then(([, bytes]) => write(bytes, close))
+      }
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    baseUrl: `${origin}/v1`,
+    messagesBaseUrl: origin,
+    close: async () => {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => server.close(resolve))
+      await mock.close()
+    },
+  }
+}
+
+/** The next whole request in the buffer, undefined until it has come, or 'invalid' for framing it cannot read. */
+function parseRequest(buffer: Buffer, defects: WireServerDefects): Parsed | 'invalid' | undefined {
+  const end = buffer.indexOf('\r\n\r\n')
+  if (end < 0) return undefined
+  const [line = '', ...lines] = buffer.subarray(0, end).toString('latin1').split('\r\n')
+  const [method = '', target = '', version = ''] = line.split(' ')
+  const headers = new Map<string, string>()
+  const lengths: Array<string> = []
+  for (const field of lines) {
+    const colon = field.indexOf(':')
+    const name = field.slice(0, colon).toLowerCase()
+    const value = field.slice(colon + 1).trim()
+    if (name === 'content-length') lengths.push(value)
+    headers.set(name, headers.has(name) ? `${headers.get(name)}, ${value}` : value)
+  }
+  const start = end + 4
+  const chunked = /chunked\s*$/i.test(headers.get('transfer-encoding') ?? '')
+  if (chunked && !(defects.lengthFirst && lengths.length > 0)) {
+    const decoded = dechunk(buffer, start)
+    return decoded && { method, target, version, headers, body: decoded.body, length: decoded.end }
+  }
+  if (lengths.length === 0) return { method, target, version, headers, body: Buffer.alloc(0), length: start }
+  if (new Set(lengths).size > 1 || !/^\d+$/.test(lengths[0] as string)) return 'invalid'
+  const length = Number(lengths[0])
+  if (buffer.length < start + length) return undefined
+  return { method, target, version, headers, body: buffer.subarray(start, start + length), length: start + length }
+}
+
+function dechunk(buffer: Buffer, start: number): { body: Buffer; end: number } | undefined {
+  const parts: Array<Buffer> = []
+  let at = start
+  for (;;) {
+    const lineEnd = buffer.indexOf('\r\n', at)
+    if (lineEnd < 0) return undefined
+    const size = Number.parseInt(buffer.subarray(at, lineEnd).toString('latin1'), 16)
+    if (size === 0) return buffer.length < lineEnd + 4 ? undefined : { body: Buffer.concat(parts), end: lineEnd + 4 }
+    if (buffer.length < lineEnd + 2 + size + 2) return undefined
+    parts.push(buffer.subarray(lineEnd + 2, lineEnd + 2 + size))
+    at = lineEnd + 4 + size
+  }
+}
+
+/** The good mock's answer to a request, as the bytes this server writes (with `Connection: close` when closing). */
+async function answerOf(
+  request: Parsed,
+  goodOrigin: string,
+  defects: WireServerDefects,
+): Promise<(close: boolean) => Buffer> {
+  try {
+    const host = defects.hostUnguarded
+      ? (request.headers.get('host') as string).split(':')[0]
+      : request.headers.get('host')
+    if (host === undefined && request.version === 'HTTP/1.1')
+      return (close) => answerBytes(400, new Headers(), Buffer.alloc(0), close, request.method)
+    const url = new URL(request.target, goodOrigin)
+    if (defects.answersWhenReady && url.pathname === '/v1/pets') await new Promise((resolve) => setTimeout(resolve, 50))
+    const headers = [...request.headers].filter(([name]) => !hopByHop.has(name))
+    const answer = await fetch(`${goodOrigin}${url.pathname}${url.search}`, {
+      method: request.method,
+      headers,
+      body: request.body.length > 0 ? new Uint8Array(request.body) : undefined,
+      redirect: 'manual',
+    })
+    const body = Buffer.from(await answer.arrayBuffer())
+    return (close) => answerBytes(answer.status, answer.headers, body, close, request.method)
+  } catch {
+    return (close) =>
+      answerBytes(500, new Headers({ 'content-type': 'text/plain' }), Buffer.from('error'), close, 'GET')
+  }
+}
+
+function answerBytes(status: number, headers: Headers, body: Buffer, close: boolean, method: string): Buffer {
+  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`]
+  for (const [name, value] of headers) if (!hopByHop.has(name)) lines.push(`${name}: ${value}`)
+  lines.push(`content-length: ${body.length}`, `connection: ${close ? 'close' : 'keep-alive'}`)
+  return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`), method === 'HEAD' ? Buffer.alloc(0) : body])
+}
