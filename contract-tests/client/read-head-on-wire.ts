@@ -2,12 +2,15 @@ import { connect as connectTcp, isIP, type Socket } from 'node:net'
 import { connect as connectTls } from 'node:tls'
 import type { HeadOnWire } from '../shared/head-on-wire.ts'
 
+/** How long the connection may stay silent after the final answer's head before the bytes read are counted. */
+const quietMs = 300
 /** Read no more than this after the header section: enough to tell content is there, never a whole body. */
 const maxContentBytes = 65_536
 
 /**
  * Sends a HEAD over a connection of its own (`Connection: close`), reads every byte the server sends until it
- * closes, `timeoutMs` passes or more than 64 KiB follow the headers, and says how many came after the final
+ * closes, stays silent for 300 ms after the final answer's head, `timeoutMs` passes or more than 64 KiB follow the
+ * headers, and says how many came after the final
  * answer's header section (RFC 9110 section 9.3.2: "the server MUST NOT send content in the response"). A client
  * such as fetch drops those bytes unseen, or reads them as the start of the next answer on the connection.
  * Undefined when no whole header section came.
@@ -36,17 +39,23 @@ export function readHeadOnWire(
       : connectTcp({ host, port })
     const finish = () => {
       clearTimeout(timer)
+      clearTimeout(quiet)
       socket.destroy()
       resolve(headOf(Buffer.concat(chunks)))
     }
     const timer = setTimeout(finish, timeoutMs)
+    let quiet: NodeJS.Timeout | undefined
     socket.once(secure ? 'secureConnect' : 'connect', () => socket.write(`${lines.join('\r\n')}\r\n\r\n`))
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk)
       length += chunk.length
       const head = headOf(Buffer.concat(chunks))
+      clearTimeout(quiet)
       if (head && head.contentBytes > maxContentBytes) finish()
       else if (length > 1_048_576) finish()
+      // The final answer's head is in: what follows comes at once, or a server that keeps the connection need not
+      // be waited for until the client's timeout.
+      else if (head) quiet = setTimeout(finish, quietMs)
     })
     socket.once('error', finish)
     socket.once('close', finish)

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { originForm } from '../support/origin-form.ts'
 import { runContractProcess } from '../support/run-contract-process.ts'
 import { startStubServer } from '../support/start-stub-server.ts'
 
@@ -29,7 +30,7 @@ async function renamingTarget(): Promise<string> {
       const value = request.headers[name]
       if (typeof value === 'string') headers[name] = value
     }
-    const answer = await fetch(`${origin}${request.url}`, { method: request.method, headers })
+    const answer = await fetch(`${origin}${originForm(request.url)}`, { method: request.method, headers })
     let body = await answer.text()
     if (/\/pets\/\d+$/.test(request.url ?? '') && answer.status === 200)
       body = JSON.stringify({ ...JSON.parse(body), name: `${JSON.parse(body).name}!` })

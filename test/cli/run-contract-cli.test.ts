@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { originForm } from '../support/origin-form.ts'
 import { runContractProcess } from '../support/run-contract-process.ts'
 import { type StubServer, startStubServer } from '../support/start-stub-server.ts'
 import { useTestSeed } from '../support/test-seed.ts'
@@ -167,7 +168,7 @@ it('passes a server that forgives an unknown status filter, naming the deviation
         return typeof value === 'string' ? [[name, value]] : []
       }),
     )
-    const answer = await fetch(`${origin}${request.url}`, {
+    const answer = await fetch(`${origin}${originForm(request.url)}`, {
       method: request.method,
       headers,
       body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,

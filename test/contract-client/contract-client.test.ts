@@ -46,6 +46,9 @@ it('applies every registry check to each response', async () => {
     'json_content_type:passed',
     'json_utf8:passed',
     'response_schema_conformance:passed',
+    'response_field_grammar:passed',
+    'date_header:passed',
+    'keyed_answer_not_public:passed',
   ])
 })
 

@@ -59,3 +59,7 @@ it.each(named.filter((name) => ledgerVariants.has(name)))(
   },
   120_000,
 )
+
+it('names every faulty variant of the suite in a row: none is proven by another test than this one', () => {
+  expect([...ledgerVariants.keys()].filter((name) => !named.includes(name))).toEqual([])
+})

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { originForm } from './origin-form.ts'
 import { type StubServer, startStubServer } from './start-stub-server.ts'
 
 /** What the upstream answered, before the proxy passes it on. */
@@ -29,7 +30,7 @@ export function startProxyServer(
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(request.headers))
       if (typeof value === 'string' && !notForwarded.has(name)) headers[name] = value
-    const forwarded = await fetch(`${upstream}${request.url}`, {
+    const forwarded = await fetch(`${upstream}${originForm(request.url)}`, {
       method: request.method,
       headers,
       body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,

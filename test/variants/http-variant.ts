@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { originForm } from '../support/origin-form.ts'
 import { listenOnLoopback } from './frameworks/listen-on-loopback.ts'
 import type { RunningServer } from './frameworks/running-server.ts'
 
@@ -44,7 +45,7 @@ export async function startHttpVariant(variant: HttpVariant): Promise<RunningSer
       ),
     )
     const answer = (body: Uint8Array | undefined) =>
-      fetch(`${goodOrigin}${request.url}`, {
+      fetch(`${goodOrigin}${originForm(request.url)}`, {
         method: request.method,
         headers,
         body: body && body.byteLength > 0 ? (body as Uint8Array<ArrayBuffer>) : undefined,
