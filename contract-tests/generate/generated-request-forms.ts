@@ -12,8 +12,19 @@ import { invalidParameterTexts, validParameterText } from './query-values.ts'
 import { specParameters } from './spec-parameters.ts'
 import { isClientError, responseStatus, verdict } from './verdict.ts'
 
-/** Accept headers a legal client may send, or none: each leaves the server free to answer JSON, as it must. */
-const acceptForms: ReadonlyArray<string | null> = [null, '*/*', 'application/*', 'application/json;q=0.9, */*;q=0.1']
+/**
+ * Accept headers a legal client may send, or none: each leaves the server free to answer JSON, as it must. Lists in
+ * every form RFC 9110 section 5.6.1 allows: white space around the commas, and empty members a recipient must parse
+ * and ignore (section 5.6.1.2).
+ */
+const acceptForms: ReadonlyArray<string | null> = [
+  null,
+  '*/*',
+  'application/*',
+  'application/json;q=0.9, */*;q=0.1',
+  'application/json , */*;q=0.1',
+  ', application/json,',
+]
 
 type FormCase =
   | { kind: 'accept'; operationId: (typeof operationList)[number]['operationId']; accept: string | null }

@@ -1,9 +1,11 @@
 import { type OperationSpec, operationList } from '../../spec/operations.ts'
+import { clientErrors } from '../scenarios/expect-refusal.ts'
 import { validRequest } from '../scenarios/valid-request.ts'
 import { standardSays } from '../shared/citations.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
 import { type Exchange, statusOf } from '../shared/exchange.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
+import { type InterfacePath, interfacePaths, requestOnPath } from './interface-paths.ts'
 
 /** An id no target is likely to hold: its GET is a 404, whatever precondition comes with it. */
 const unknownId = 987_654_321_987
@@ -118,6 +120,35 @@ async function weakComparison(context: ScenarioContext, operation: OperationSpec
   }
 }
 
+/**
+ * OPTIONS selects no representation, so its preconditions are ignored (RFC 9110 section 13.2.1: "a server MUST ignore
+ * the conditional request header fields defined by this specification when received with a request method that
+ * does not involve the selection or modification of a selected representation, such as CONNECT, OPTIONS, or
+ * TRACE"): an OPTIONS with `If-Match` of a tag no representation has, or `If-None-Match: *`, gets what it gets
+ * without them, never a 412 or 304.
+ */
+async function optionsIgnoresPreconditions(context: ScenarioContext, path: InterfacePath): Promise<void> {
+  // The read-only transport sends GET and HEAD alone: OPTIONS waits for a run that may send more.
+  if (context.client.readOnly) return context.skip('A read-only run sends GET and HEAD only.')
+  const request = await requestOnPath(path, 'OPTIONS', context)
+  if (!request) return context.skip('No request to this path can be built.')
+  const accepted = { ...request, alsoAccepted: [...clientErrors, 304, 412] }
+  const plain = await context.client.call(request.operationId, accepted)
+  const conditions: Array<[string, string]> = [
+    ['if-match', noSuchTag],
+    ['if-none-match', '*'],
+  ]
+  for (const [name, value] of conditions) {
+    const exchange = await context.client.call(request.operationId, { ...accepted, headers: { [name]: value } })
+    context.assert(exchange.response?.status === plain.response?.status, {
+      message: `OPTIONS ${path.path} with ${name}: ${value} got ${statusOf(exchange)}, without it ${statusOf(plain)}`,
+      expected: `${statusOf(plain)}, as without the precondition`,
+      received: statusOf(exchange),
+      exchange,
+    })
+  }
+}
+
 /** Preconditions on every described operation: after authentication and routing, and tags compared weakly. */
 export const preconditionScenarios: Array<Scenario> = [
   ...[...reads, ...writes].map(
@@ -128,6 +159,16 @@ export const preconditionScenarios: Array<Scenario> = [
       basis: standardSays.preconditionsAfterChecks,
       writes: !operation.safe,
       run: (context) => preconditionsAfterChecks(context, operation),
+    }),
+  ),
+  ...interfacePaths.map(
+    (path): Scenario => ({
+      check: 'preconditions_after_checks',
+      title: `OPTIONS ${path.path} with a precondition: what it gets without one, never 412 or 304`,
+      operationId: (path.operations[0] ?? { operationId: 'listPets' }).operationId,
+      basis: standardSays.preconditionsAfterChecks,
+      writes: false,
+      run: (context) => optionsIgnoresPreconditions(context, path),
     }),
   ),
   ...reads.map(

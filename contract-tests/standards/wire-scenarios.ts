@@ -1,5 +1,6 @@
 import type { Scenario } from '../shared/scenario.ts'
 import { connectionCloseScenarios, pipeliningScenarios } from './wire-connection-scenarios.ts'
+import { connectionCredentialScenarios } from './wire-credential-scenarios.ts'
 import { fieldNameScenarios } from './wire-field-name-scenarios.ts'
 import { requestFramingScenarios } from './wire-request-framing-scenarios.ts'
 import { responseFramingScenarios } from './wire-response-framing-scenarios.ts'
@@ -15,6 +16,7 @@ import { absoluteFormScenarios, hostRequiredScenarios } from './wire-target-scen
 export const wireScenarios: ReadonlyArray<Scenario> = [
   ...fieldNameScenarios,
   ...pipeliningScenarios,
+  ...connectionCredentialScenarios,
   ...connectionCloseScenarios,
   ...responseFramingScenarios,
   ...requestFramingScenarios,

@@ -19,16 +19,16 @@ const exploring = new Set(
 
 /**
  * What a proof run selects: the check that must catch the variant when a run can select it; for a check applied to
- * every answer (the registry's), the deterministic checks of the rows that name the variant, else the named
- * scenarios. Never less than the check needs to meet the defect.
+ * every answer (the registry's), the deterministic checks of the rows that name the variant, else their exploring
+ * ones, else the named scenarios. Never less than the check needs to meet the defect.
  */
 function proofSelection(variant: ProvingVariant, naming: ReadonlyArray<LedgerRow>): Array<string> {
   const caughtBy = variant.caughtBy as string
   if (selectableNames.includes(caughtBy)) return [caughtBy]
-  const deterministic = [...new Set(naming.flatMap((row) => row.checks))].filter(
-    (check) => selectableNames.includes(check) && !exploring.has(check),
-  )
-  return deterministic.length > 0 ? deterministic : scenarioGroups.map((group) => group.name)
+  const selectable = [...new Set(naming.flatMap((row) => row.checks))].filter((check) => selectableNames.includes(check))
+  const deterministic = selectable.filter((check) => !exploring.has(check))
+  if (deterministic.length > 0) return deterministic
+  return selectable.length > 0 ? selectable : scenarioGroups.map((group) => group.name)
 }
 
 /** Whether the run caught the variant at its level: a violation fails the run, a deviation is a warning of it. */

@@ -276,6 +276,17 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
     'preconditions_after_checks',
     { beforeAuth: true, matches: (sent, tag) => sent === '*' || sent === tag },
   ),
+  rewrite({
+    name: 'if-match-on-every-method',
+    description:
+      'evaluates If-Match for every method once the key is checked, OPTIONS included: a tag it does not hold gets 412 ' +
+      'where OPTIONS selects no representation',
+    caughtBy: 'preconditions_after_checks',
+    request: (r) =>
+      r.headers.authorization === validAuth && r.headers['if-match'] !== undefined && r.headers['if-match'] !== '*'
+        ? json(412, { code: 'precondition_failed', message: 'If-Match does not match.', status: 412 })
+        : r,
+  }),
   taggedReads(
     'etag-compared-as-string',
     'tags its reads with a weak ETag and compares If-None-Match to it as a string: a list of tags, or the tag in ' +

@@ -89,6 +89,13 @@ export const wireFaultyVariants: ReadonlyArray<WireVariant> = [
     { hostUnguarded: true },
   ),
   handWritten(
+    'connection-authenticated-once',
+    'its hand-written server checks the key once per connection: the key its first request carries stands ' +
+      'for every later request on it, keyed or not',
+    'connection_carries_no_credential',
+    { authenticatesConnection: true },
+  ),
+  handWritten(
     'pipelined-answers-when-ready',
     'its hand-written server answers pipelined requests as each is ready, not in the order they came (a list, ' +
       'slower than a read, comes after the reads written behind it)',

@@ -13,6 +13,13 @@ export interface WireServerDefects {
   lengthFirst?: boolean
   /** Reads the Host field's port unguarded: a request without Host throws, answered 500. */
   hostUnguarded?: boolean
+  /** Authenticates a connection once: the key its first request carried stands for every later one on it. */
+  authenticatesConnection?: boolean
+}
+
+/** What a connection remembers between its requests (nothing, but where a defect says). */
+interface Connection {
+  authorization?: string
 }
 
 interface Parsed {
@@ -45,6 +52,7 @@ export async function startWireServer(defects: WireServerDefects = {}): Promise<
     let buffer = Buffer.alloc(0)
     let previous: Promise<unknown> = Promise.resolve()
     let closing = false
+    const connection: Connection = {}
     const write = (bytes: Buffer, close: boolean) => {
       if (socket.destroyed) return
       socket.write(bytes)
@@ -66,7 +74,9 @@ export async function startWireServer(defects: WireServerDefects = {}): Promise<
         const wantsClose = /close/i.test(request.headers.get('connection') ?? '') || request.version === 'HTTP/1.0'
         const close = !defects.ignoresClose && (wantsClose || (framedTwice && !defects.lengthFirst))
         if (close) closing = true
-        const answer = answerOf(request, goodOrigin, defects).then((bytes) => bytes(close))
+        // The first key a connection carries is the one its later requests are served with (where a defect says).
+        connection.authorization ??= request.headers.get('authorization')
+        const answer = answerOf(request, goodOrigin, defects, connection).then((bytes) => bytes(close))
         if (defects.answersWhenReady) answer.then((bytes) => write(bytes, close))
         else previous = Promise.all([previous, answer]).then(([, bytes]) => write(bytes, close))
       }
@@ -132,6 +142,7 @@ async function answerOf(
   request: Parsed,
   goodOrigin: string,
   defects: WireServerDefects,
+  connection: Connection,
 ): Promise<(close: boolean) => Buffer> {
   try {
     const host = defects.hostUnguarded
@@ -141,7 +152,11 @@ async function answerOf(
       return (close) => answerBytes(400, new Headers(), Buffer.alloc(0), close, request.method)
     const url = new URL(request.target, goodOrigin)
     if (defects.answersWhenReady && url.pathname === '/v1/pets') await new Promise((resolve) => setTimeout(resolve, 50))
-    const headers = [...request.headers].filter(([name]) => !hopByHop.has(name))
+    const remembered = defects.authenticatesConnection ? connection.authorization : undefined
+    const headers = [...request.headers].filter(
+      ([name]) => !hopByHop.has(name) && !(remembered && name === 'authorization'),
+    )
+    if (remembered) headers.push(['authorization', remembered])
     const answer = await fetch(`${goodOrigin}${url.pathname}${url.search}`, {
       method: request.method,
       headers,
