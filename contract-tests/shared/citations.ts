@@ -84,6 +84,11 @@ export const standardSays = {
     ],
     'The interface: "Every operation requires a bearer credential (see Authentication)."',
   ),
+  rangeIgnored: rests('RFC 9110 section 14.2', [
+    'A server MUST ignore a Range header field received with a request method that is unrecognized or for which ' +
+      'range handling is not defined.',
+    'An origin server MUST ignore a Range header field that contains a range unit it does not understand.',
+  ]),
   preconditionsAfterChecks: rests('RFC 9110 section 13.2.1', [
     'A server MUST ignore all received preconditions if its response to the same request without those ' +
       'conditions, prior to processing the request content, would have been a status code other than a 2xx ' +

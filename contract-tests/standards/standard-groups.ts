@@ -6,6 +6,7 @@ import { headScenarios } from './head-scenarios.ts'
 import { jsonSyntaxScenarios } from './json-syntax-scenarios.ts'
 import { optionsScenarios } from './options-scenarios.ts'
 import { preconditionScenarios } from './precondition-scenarios.ts'
+import { rangeScenarios } from './range-scenarios.ts'
 import { lowercaseBearerAlias, requestFreedomScenarios } from './request-freedom-scenarios.ts'
 import { staleReadScenarios } from './stale-read-scenarios.ts'
 import { stringRoundTripScenarios } from './string-round-trip-scenarios.ts'
@@ -31,6 +32,7 @@ export function standardGroups(options: Pick<ExploreOptions, 'pauseMs'>): Array<
         ...staleReadScenarios,
         ...writeEffectScenarios,
         ...preconditionScenarios,
+        ...rangeScenarios,
         ...ambientCredentialScenarios,
       ],
     },

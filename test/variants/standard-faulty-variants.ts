@@ -287,6 +287,17 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
         ? json(412, { code: 'precondition_failed', message: 'If-Match does not match.', status: 412 })
         : r,
   }),
+  rewrite({
+    name: 'range-unit-refused',
+    description:
+      'a range middleware in front of its JSON answers that refuses, with 416, a Range it cannot parse (an unknown ' +
+      'unit) where it must ignore it',
+    caughtBy: 'range_ignored',
+    request: (r) =>
+      r.method === 'GET' && r.headers.range !== undefined && !r.headers.range.startsWith('bytes=')
+        ? json(416, { code: 'range_not_satisfiable', message: 'Unknown range unit.', status: 416 })
+        : r,
+  }),
   taggedReads(
     'etag-compared-as-string',
     'tags its reads with a weak ETag and compares If-None-Match to it as a string: a list of tags, or the tag in ' +
