@@ -80,11 +80,12 @@ export function credentialVariants(): Array<CredentialVariant> {
 export function derivedCredentials(key: string): Array<string> {
   // A word a variant sends whatever the key (a bare "Bearer") is no credential.
   const other = `${key}-other`
-  const wordsOf = (value: string | null | undefined): Array<string> =>
-    value ? [...value.split(' '), ...new URLSearchParams(value).values()] : []
+  // A header's words; a query's values only (`api_key=<key>` as a whole would hide the parameter's name too).
+  const headerWords = (value: string | null | undefined): Array<string> => (value ? value.split(' ') : [])
+  const queryValues = (value: string | undefined): Array<string> => (value ? [...new URLSearchParams(value).values()] : [])
   const derived = credentialVariants().flatMap((variant) => {
-    const otherWords = new Set([...wordsOf(variant.authorization(other)), ...wordsOf(variant.query?.(other))])
-    return [...wordsOf(variant.authorization(key)), ...wordsOf(variant.query?.(key))].filter(
+    const otherWords = new Set([...headerWords(variant.authorization(other)), ...queryValues(variant.query?.(other))])
+    return [...headerWords(variant.authorization(key)), ...queryValues(variant.query?.(key))].filter(
       (word) => word !== '' && word !== key && !otherWords.has(word),
     )
   })

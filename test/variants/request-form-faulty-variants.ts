@@ -59,16 +59,6 @@ export const requestFormFaultyVariants: Array<Variant> = [
     },
   }),
   rewrite({
-    name: 'accept-first-member-only',
-    description:
-      'negotiates by the first member of Accept, split on commas: an empty first member matches no type it serves, 406',
-    caughtBy: 'status_code_documented',
-    request: (r) => {
-      const first = r.headers.accept?.split(',')[0]?.trim()
-      return first === '' ? json(406, { code: 'not_acceptable', message: 'No acceptable type.', status: 406 }) : r
-    },
-  }),
-  rewrite({
     name: 'repeated-status-drops-filter',
     description: 'reads a status given twice as an array, which its filter ignores: every status comes back',
     caughtBy: 'generated_request_forms',

@@ -288,6 +288,16 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
         : r,
   }),
   rewrite({
+    name: 'accept-first-member-only',
+    description:
+      'negotiates by the first member of Accept, split on commas: an empty first member matches no type it serves, 406',
+    caughtBy: 'status_code_documented',
+    request: (r) => {
+      const first = r.headers.accept?.split(',')[0]?.trim()
+      return first === '' ? json(406, { code: 'not_acceptable', message: 'No acceptable type.', status: 406 }) : r
+    },
+  }),
+  rewrite({
     name: 'range-unit-refused',
     description:
       'a range middleware in front of its JSON answers that refuses, with 416, a Range it cannot parse (an unknown ' +
