@@ -37,8 +37,9 @@ RSS, exit code and the requests each run's contract-report.json counts: npm run 
 our mock (goals: <= 30 s, peak RSS <= 250 MB); the same through a loopback proxy that holds every
 chunk ${proxyDelayMs} ms each way, at the default concurrency (goals: <= 300 s, exit code 0; --smoke
 sends it just --only ${smokeProxyChecks}),
-and one against a server whose every answer is an endless body (goal: peak RSS <= 512 MB). Writes
-bench.json and bench.html.
+one against a server whose every answer is an endless body (goal: peak RSS <= 512 MB), and one
+against a server that ignores limit, every list all of its 75,000 valid pets (goals: <= 180 s, peak
+RSS <= 512 MB). Writes bench.json and bench.html.
 
 Options:
   --duration N      seconds per measurement (default 2; 1 with --smoke)

@@ -76,6 +76,10 @@ it('runs the smoke bench and writes a report with figures for every target and r
     expect(report.contract.healthy.requests).toBeGreaterThan(0)
     expect(report.contract.hostile.exitCode).toBe(1)
     expect(report.goals.map((goal) => goal.label)).toContain('contract run peak RSS, a hostile target')
+    // A server that ignores limit: a verdict (its lists are violations) and its report, whatever the lists hold.
+    expect(report.contract.ignoredLimit).toMatchObject({ exitCode: 1, requests: expect.any(Number) })
+    expect(output).toMatch(/\na server that ignores limit \(75,000 pets a list\) +[\d.]+ s +\d+ MB +[\d,]+ +1 /)
+    expect(output).toMatch(/(PASS|MISS) {2}contract run wall time, a server that ignores limit .* <= 180 s/)
     expect(report.goals.map((goal) => goal.label)).toContain('contract run wall time, healthy (npm run contract)')
     // The suite behind the delay proxy: its requests made it through, and latency did not make it misjudge the mock.
     const { delayed } = report.contract

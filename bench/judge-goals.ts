@@ -89,7 +89,7 @@ export function judgeGoals({
     )
   }
   if (contract) {
-    const { healthy, delayed, hostile } = contract
+    const { healthy, delayed, hostile, ignoredLimit } = contract
     const countNote = (run: ContractRunFigures): string =>
       `${run.requests === null ? 'no report' : `${formatNumber(run.requests)} requests`}, exit ${run.exitCode}`
     const smokeChecks = delayed.only ? ` (smoke: ${delayed.only.split(',').length} checks)` : ''
@@ -100,6 +100,9 @@ export function judgeGoals({
     // Latency must not make the run time out or misjudge the mock: it exits 0, as over loopback.
     add(`contract run exit code, ${over}`, delayed.exitCode, 'max', 0, '', countNote(delayed))
     add('contract run peak RSS, a hostile target', hostile.peakRssMb, 'max', 512, 'MB')
+    const ignored = 'a server that ignores limit (75,000 pets a list)'
+    add(`contract run wall time, ${ignored}`, ignoredLimit.seconds, 'max', 180, 's', countNote(ignoredLimit))
+    add(`contract run peak RSS, ${ignored}`, ignoredLimit.peakRssMb, 'max', 512, 'MB', countNote(ignoredLimit))
   }
   return goals
 }

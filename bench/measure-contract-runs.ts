@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { developmentApiKey } from '../mocks/core/development-api-key.ts'
+import { startBigAnswerTarget } from '../tools/big-answer-targets.ts'
 import { hostileAnswers } from '../tools/hostile-answers.ts'
 import { runMeasuredContract } from '../tools/run-measured-contract.ts'
 import { proxyDelayMs, smokeProxyChecks } from './bench-help.ts'
@@ -34,7 +35,10 @@ export interface DelayedRunFigures extends ContractRunFigures {
   only?: string
 }
 
-/** What a contract run costs: healthy against the local mock, the same over latency, and against a hostile target. */
+/**
+ * What a contract run costs: healthy against the local mock, the same over latency, against a hostile target, and
+ * against a server whose every list is 75,000 pets.
+ */
 export interface ContractFigures {
   /** `npm run contract --base-url` against our mock as `npm start` runs it. */
   healthy: ContractRunFigures
@@ -42,12 +46,15 @@ export interface ContractFigures {
   delayed: DelayedRunFigures
   /** Against a server whose every answer is an endless body. */
   hostile: ContractRunFigures
+  /** Against a server that checks `limit` and never applies it: every list is all of its 75,000 valid pets (4.6 MB). */
+  ignoredLimit: ContractRunFigures
 }
 
 /**
  * Runs the contract suite as a child process against our mock (compiled, `dist/serve.mjs`, its own process), against
  * the same mock behind a proxy adding `proxyDelayMs` each way (default concurrency), and against a loopback server
- * whose every answer is an endless chunked body; reports each run's wall time, peak RSS, exit code and request count.
+ * whose every answer is an endless chunked body, and against a server that ignores `limit` (`startBigAnswerTarget`,
+ * default options); reports each run's wall time, peak RSS, exit code and request count.
  * `smoke` keeps the exploring phases short and sends only `smokeProxyChecks` through the proxy.
  * @example const { healthy, delayed } = await measureContractRuns({ root: process.cwd(), smoke: false })
  */
@@ -74,6 +81,7 @@ export async function measureContractRuns({ root, smoke }: { root: string; smoke
   })
   await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve))
   const hostileUrl = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}/v1`
+  const everyPet = await startBigAnswerTarget('every pet', developmentApiKey)
   try {
     const measure = async (
       name: keyof ContractFigures,
@@ -104,6 +112,10 @@ export async function measureContractRuns({ root, smoke }: { root: string; smoke
       baseUrl: hostileUrl,
       extra: ['--timeout-ms', '3000'],
     })
+    // The goal of issue 35: a verdict and every report within 3 minutes and under 512 MB, whatever a list holds.
+    const ignoredLimit = await measure('ignoredLimit', 'a server that ignores limit (75,000 pets a list)', {
+      baseUrl: everyPet.baseUrl,
+    })
     return {
       healthy,
       delayed: {
@@ -113,10 +125,12 @@ export async function measureContractRuns({ root, smoke }: { root: string; smoke
         ...(smoke && { only: smokeProxyChecks }),
       },
       hostile: hostileRun,
+      ignoredLimit,
     }
   } finally {
     hostile.closeAllConnections()
     hostile.close()
+    await everyPet.close()
     await proxy.stop()
     await mock.stop()
     await rm(reportRoot, { recursive: true, force: true })

@@ -105,7 +105,10 @@ export async function runBench(argv: Array<string>): Promise<number> {
       sessionsLargeStore: await measureSessionsMemory({ root, ...large }),
       stateFile: await measureStateFileCreates({ root, creates, rounds: smoke ? 1 : 3 }),
     }
-    log('measuring whole contract runs: against our mock, the same behind a delay proxy, and a hostile target')
+    log(
+      'measuring whole contract runs: against our mock, the same behind a delay proxy, a hostile target and a ' +
+        'server that ignores limit',
+    )
     const contract = await measureContractRuns({ root, smoke })
     const report: BenchReport = {
       generatedAt: new Date().toISOString(),

@@ -1,4 +1,5 @@
 import { interfaceSays, specChooses } from '../shared/citations.ts'
+import { jsonCutNote } from '../shared/json-cut.ts'
 import { isIso8601Timestamp } from '../shared/timestamps.ts'
 import { excerpt, failed, interfaceLists, passed, type ResponseCheck, warning } from './response-check.ts'
 
@@ -27,8 +28,11 @@ export const responseSchemaConformance: ResponseCheck = {
     if (response.notParsed) return failed(response.notParsed, 'a JSON body', 'nested too deep to parse')
     if (!response.jsonParsed)
       return failed('The body is not valid JSON.', 'JSON', excerpt(response.bodyText) || '(empty)')
+    // An excerpt (a list of 75,000 pets cut to its first 101): the finding says what was judged.
+    const cut = jsonCutNote(response)
+    const judged = (message: string): string => (cut ? `${message} ${cut}` : message)
     const result = schema.safeParse(response.json)
-    if (result.success) return passed(`Valid ${response.status} body.`)
+    if (result.success) return passed(judged(`Valid ${response.status} body.`))
     // A timestamp in another ISO 8601 form than RFC 3339's is the interface's "ISO 8601 timestamp": a deviation.
     const timestampIssues = result.error.issues.filter(({ message }) => /datetime/i.test(message))
     const otherTimestamps = timestampIssues.map(({ path }) => valueAt(response.json, path))
@@ -37,8 +41,10 @@ export const responseSchemaConformance: ResponseCheck = {
       otherTimestamps.every((value) => typeof value === 'string' && isIso8601Timestamp(value))
     )
       return warning(
-        `The ${response.status} body has a timestamp in another ISO 8601 form than RFC 3339's: ` +
-          `${otherTimestamps.map((value) => JSON.stringify(value)).join(', ')}.`,
+        judged(
+          `The ${response.status} body has a timestamp in another ISO 8601 form than RFC 3339's: ` +
+            `${otherTimestamps.map((value) => JSON.stringify(value)).join(', ')}.`,
+        ),
         'an RFC 3339 date-time',
         excerpt(response.bodyText),
         specChooses.rfc3339Timestamps,
@@ -47,7 +53,7 @@ export const responseSchemaConformance: ResponseCheck = {
       .slice(0, 3)
       .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
     return failed(
-      `The ${response.status} body does not match the spec: ${issues.join('; ')}.`,
+      judged(`The ${response.status} body does not match the spec: ${issues.join('; ')}.`),
       `the spec schema for ${response.status}`,
       excerpt(response.bodyText),
     )

@@ -10,6 +10,7 @@ import type { HeadOnWire } from '../shared/head-on-wire.ts'
 import { type FetchLike, HttpTransport } from './http-transport.ts'
 import { sendOnWire } from './raw-exchange-call.ts'
 import { readHeadOnWire } from './read-head-on-wire.ts'
+import { sentForm } from './sent-form.ts'
 import { ReadOnlyRefusal, type TargetError } from './target-error.ts'
 import { TransportFailure } from './transport-failure.ts'
 
@@ -62,16 +63,18 @@ export class ContractClient implements ContractCaller {
   /** Whether requests go out over the network (no fetch of the caller's), so a connection of its own can be opened. */
   private readonly network: boolean
   private readonly timeoutMs: number
+  private readonly maxJsonDepth: number
 
   constructor({ fetch = globalThis.fetch, ...options }: ClientOptions) {
     this.options = { readOnly: false, ...options }
     this.network = fetch === globalThis.fetch
     this.timeoutMs = options.timeoutMs ?? 10_000
+    this.maxJsonDepth = options.maxJsonDepth ?? 128
     this.transport = new HttpTransport({
       fetch,
       timeoutMs: this.timeoutMs,
       maxBodyBytes: options.maxBodyBytes ?? 5_000_000,
-      maxJsonDepth: options.maxJsonDepth ?? 128,
+      maxJsonDepth: this.maxJsonDepth,
       maxRetries: options.maxRetries ?? 3,
       maxRetryDelayMs: options.maxRetryDelayMs ?? 5_000,
       concurrency: options.concurrency ?? 8,
@@ -114,7 +117,7 @@ export class ContractClient implements ContractCaller {
     const offInterface = offInterfaceReason(contract, options)
     const exchange: Exchange = {
       operationId,
-      request: { method, url, headers, body },
+      request: { method, url, headers, body, ...sentForm(options, body) },
       alsoAccepted: options.alsoAccepted,
       ...(offInterface && { offInterface }),
       results: [],
@@ -167,9 +170,9 @@ export class ContractClient implements ContractCaller {
       if (unsafe) this.unsafeRequestsSent++
       if (refused) this.refusedRequests++
     }
-    const { network, timeoutMs, readOnly, exchanges, coverageHits } = this
+    const { network, timeoutMs, maxJsonDepth, readOnly, exchanges, coverageHits } = this
     const requestOf = (operationId: OperationId, options: CallOptions) => this.requestOf(operationId, options)
-    return { network, timeoutMs, readOnly, exchanges, coverageHits, count, requestOf }
+    return { network, timeoutMs, maxJsonDepth, readOnly, exchanges, coverageHits, count, requestOf }
   }
   /** The method, URL, headers and body a call sends. */
   private requestOf(operationId: OperationId, options: CallOptions) {

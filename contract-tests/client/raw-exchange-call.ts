@@ -1,10 +1,11 @@
-import { parseJson } from '../../spec/json/parse-json.ts'
 import type { OperationId } from '../../spec/types.ts'
 import type { CallOptions, RawAnswer, WireCall, WireOutcome } from '../shared/contract-caller.ts'
 import type { CoverageHit } from '../shared/coverage.ts'
+import { detachedSlice } from '../shared/detached-text.ts'
 import type { Exchange, ExchangeResponse } from '../shared/exchange.ts'
 import { ScenarioSkipped } from '../shared/scenario.ts'
 import { type RawRequest, rawExchange } from './raw-exchange.ts'
+import { readJsonBody } from './read-json-body.ts'
 import { ReadOnlyRefusal } from './target-error.ts'
 
 /** What a client gives `sendOnWire`: how it builds a call's request, and where it records and counts. */
@@ -13,6 +14,8 @@ interface WireHost {
   /** Whether requests go out over the network (not through a fetch of the caller's): there is a wire. */
   readonly network: boolean
   readonly timeoutMs: number
+  /** Deepest nesting of arrays and objects parsed in an answer. */
+  readonly maxJsonDepth: number
   readonly exchanges: Array<Exchange>
   readonly coverageHits: Array<CoverageHit>
   count(unsafe: boolean, refused: boolean): void
@@ -63,6 +66,9 @@ export async function sendOnWire(host: WireHost, operationId: OperationId, optio
     if (options.record !== false) sink.push(exchange)
   }
   const wire = options.wire ?? {}
+  // Each request's reproduce line writes the whole connection: what came before it on it may be what it meets.
+  const latin1 = Buffer.concat(written.map(({ raw }) => raw.bytes)).toString('latin1')
+  for (const { exchange } of written) exchange.request.wire = { latin1, ...(wire.halfClose && { halfClose: true }) }
   const raw = await rawExchange(
     written[0]?.url ?? '',
     written.map(({ raw }) => raw),
@@ -76,7 +82,7 @@ export async function sendOnWire(host: WireHost, operationId: OperationId, optio
       exchange.transportError = raw.error ?? (raw.timedOut ? 'no answer in time' : 'closed without an answer')
       return
     }
-    exchange.response = responseOf(answer, raw.durationMs)
+    exchange.response = responseOf(answer, raw.durationMs, host.maxJsonDepth)
     const parameters = [...new URLSearchParams(query).keys()]
     host.coverageHits.push({ operationId: exchange.operationId, status: answer.status, parameters })
   })
@@ -120,28 +126,20 @@ function writtenRequest(host: WireHost, operationId: OperationId, options: CallO
 }
 
 /** An answer read on the wire as the exchange keeps it. */
-function responseOf(answer: RawAnswer, durationMs: number): ExchangeResponse {
+function responseOf(answer: RawAnswer, durationMs: number, maxJsonDepth: number): ExchangeResponse {
   const headers: Record<string, string> = {}
   for (const [field, value] of answer.fields) {
     const lower = field.toLowerCase()
     headers[lower] = lower in headers ? `${headers[lower]}, ${value}` : value
   }
   const text = new TextDecoder().decode(answer.content)
-  let json: unknown
-  let jsonParsed = false
-  try {
-    json = parseJson(text)
-    jsonParsed = text !== ''
-  } catch {
-    // Not JSON: the check that wrote the request judges what it needs.
-  }
   return {
     status: answer.status,
     headers,
-    bodyText: text.slice(0, storedCharacters),
+    // A copy: a slice would keep the whole content alive for as long as the exchange.
+    bodyText: detachedSlice(text, 0, storedCharacters),
     bodyBytes: answer.content.byteLength,
-    json,
-    jsonParsed,
+    ...readJsonBody(text, maxJsonDepth),
     truncated: !answer.complete,
     durationMs,
   }

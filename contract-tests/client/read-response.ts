@@ -1,9 +1,8 @@
 import { StreamReadError } from '../../mocks/core/read-capped-stream.ts'
-import { parseJson } from '../../spec/json/parse-json.ts'
 import type { ExchangeResponse } from '../shared/exchange.ts'
 import { causeOf, isTimeout } from './classify-fetch-error.ts'
-import { nestsDeeperThan } from './json-nesting.ts'
 import { readCappedText } from './read-capped-text.ts'
+import { readJsonBody } from './read-json-body.ts'
 import { TransportFailure, type UnansweredRequest } from './transport-failure.ts'
 
 interface ReadLimits {
@@ -16,8 +15,9 @@ interface ReadLimits {
 
 /**
  * Reads an answer whole within its limits: the body up to the read cap (past it, `truncated`), parsed as JSON
- * unless it nests deeper than the client parses (`notParsed` says so) and without losing an int64. A body that
- * fails while it arrives (a reset, the request's deadline) is a `TransportFailure` of kind `incomplete`.
+ * (`readJsonBody`: bounded, each array and object cut to its first members) unless it nests deeper than the client
+ * parses (`notParsed` says so), and without losing an int64. A body that fails while it arrives (a reset, the
+ * request's deadline) is a `TransportFailure` of kind `incomplete`.
  * @example const answer = await readResponse(response, request, limits, performance.now())
  */
 export async function readResponse(
@@ -35,34 +35,17 @@ export async function readResponse(
     const answer = { status: response.status, bytesRead: failure.bytesRead }
     throw new TransportFailure('incomplete', request, cause, timeoutMs, answer)
   }
-  const tooDeep = !read.truncated && nestsDeeperThan(read.text, maxJsonDepth)
-  let json: unknown
-  let jsonParsed = false
-  if (!read.truncated && !tooDeep && read.text !== '') {
-    try {
-      // Lossless: an int64 beyond 2^53 is read to the digit, never rounded.
-      json = parseJson(read.text)
-      jsonParsed = true
-    } catch {
-      // Not JSON: the checks report it.
-    }
-  }
+  const body = read.truncated ? { jsonParsed: false } : readJsonBody(read.text, maxJsonDepth)
   return {
     status: response.status,
     headers: Object.fromEntries(response.headers),
     bodyText: read.text,
     bodyBytes: read.bytes,
-    json,
-    jsonParsed,
+    ...body,
     truncated: read.truncated,
     bom: read.bom,
     utf8: read.utf8,
     setCookies: response.headers.getSetCookie(),
-    ...(tooDeep && {
-      notParsed:
-        `The body nests arrays and objects more than ${maxJsonDepth} levels deep, deeper than the client parses ` +
-        '(RFC 8259 section 9 lets a parser limit nesting).',
-    }),
     durationMs: Math.round(performance.now() - started),
   }
 }

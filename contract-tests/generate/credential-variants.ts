@@ -82,7 +82,8 @@ export function derivedCredentials(key: string): Array<string> {
   const other = `${key}-other`
   // A header's words; a query's values only (`api_key=<key>` as a whole would hide the parameter's name too).
   const headerWords = (value: string | null | undefined): Array<string> => (value ? value.split(' ') : [])
-  const queryValues = (value: string | undefined): Array<string> => (value ? [...new URLSearchParams(value).values()] : [])
+  const queryValues = (value: string | undefined): Array<string> =>
+    value ? [...new URLSearchParams(value).values()] : []
   const derived = credentialVariants().flatMap((variant) => {
     const otherWords = new Set([...headerWords(variant.authorization(other)), ...queryValues(variant.query?.(other))])
     return [...headerWords(variant.authorization(key)), ...queryValues(variant.query?.(key))].filter(

@@ -2,6 +2,7 @@ import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { limitRule } from '../../spec/schemas.ts'
 import { interfaceSays } from '../shared/citations.ts'
 import type { Exchange } from '../shared/exchange.ts'
+import { listLength } from '../shared/json-cut.ts'
 import type { Judgement } from './explore-property.ts'
 import { verdict } from './verdict.ts'
 
@@ -53,7 +54,8 @@ export function judgeList(exchange: Exchange, query: QueryEntries, forgiving: bo
   if (!Array.isArray(pets))
     return verdict(exchange, false, 'the 200 body is not an array', 'a JSON array of Pet', interfaceSays.bareArray)
   if (pets.length > limit) {
-    const message = `${pets.length} pets returned, more than ${limit}`
+    const count = (exchange.response && listLength(exchange.response)) ?? pets.length
+    const message = `${count} pets returned, more than ${limit}`
     return verdict(exchange, false, message, `at most ${limit} pets`, interfaceSays.limit)
   }
   const read = (status: unknown) => (forgiving && typeof status === 'string' ? status.toLowerCase() : status)

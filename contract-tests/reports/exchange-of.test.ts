@@ -28,6 +28,12 @@ it('finds the exchange an assertion names, and among identical requests the one 
   )
 })
 
+it('finds the exchange an assertion rests on by its place, before the last of several identical requests', () => {
+  const exchanges = [created(1), created(2), created(3)]
+  const { result } = assertion('a body with a leading zero got 201 (POST http://petstore.test/v1/pets)', '201')
+  expect(exchangeOf({ result: { ...result, exchangeIndex: 1 } }, { exchanges })).toBe(exchanges[1])
+})
+
 it('falls back to the only exchange of the scenario, and to none when it cannot tell', () => {
   const only = exchangeFixture()
   expect(exchangeOf(assertion('the list is empty'), { exchanges: [only] })).toBe(only)

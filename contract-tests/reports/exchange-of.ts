@@ -3,8 +3,9 @@ import type { ScenarioResult } from '../shared/scenario-result.ts'
 
 /**
  * The exchange a failure or warning is about: the one a registry check judged; for a scenario's own
- * assertion, the one its message names (runScenario appends ` (GET http://…)`), or else the scenario's
- * only exchange. Undefined when it cannot be told: a report then shows no curl line rather than a wrong one.
+ * assertion, the one it rests on (`exchangeIndex`, which runScenario records), else the one its message names
+ * (runScenario appends ` (GET http://…)`), or else the scenario's only exchange. Undefined when it cannot be
+ * told: a report then shows no curl line rather than a wrong one.
  * @example exchangeOf(failuresOf(scenario)[0], scenario)?.request.url
  */
 export function exchangeOf(
@@ -12,7 +13,9 @@ export function exchangeOf(
   scenario: Pick<ScenarioResult, 'exchanges'>,
 ): Exchange | undefined {
   if (item.exchange) return item.exchange
-  const { message, received } = item.result
+  const { message, received, exchangeIndex } = item.result
+  const restsOn = exchangeIndex === undefined ? undefined : scenario.exchanges[exchangeIndex]
+  if (restsOn) return restsOn
   const named = scenario.exchanges.filter(({ request }) => message.endsWith(` (${request.method} ${request.url})`))
   if (named.length > 0) {
     // The same request sent several times (three pets created): the body the assertion quotes tells

@@ -54,8 +54,14 @@ async function runOnce(
     },
   }
   const assertions: Array<CheckResult> = []
+  // The exchange each finding rests on: its place in `exchanges` is known when the scenario ends (it may keep it late).
+  const restsOn = new Map<CheckResult, Exchange>()
   let budgetReached = false
   const finish = (outcome: ScenarioResult['outcome'], reason?: string): ScenarioResult => {
+    for (const [finding, exchange] of restsOn) {
+      const index = exchanges.indexOf(exchange)
+      if (index >= 0) finding.exchangeIndex = index
+    }
     const result: ScenarioResult = {
       check: scenario.check,
       title: scenario.title,
@@ -88,7 +94,9 @@ async function runOnce(
       basis: basis ?? scenario.basis,
     }
     const result = { check: check ?? scenario.check, outcome, message: `${message}${where}`, expected, received }
-    assertions.push({ ...result, ...finding })
+    const recorded: CheckResult = { ...result, ...finding }
+    assertions.push(recorded)
+    if (finding && exchange) restsOn.set(recorded, exchange)
   }
   try {
     await scenario.run({

@@ -6,6 +6,22 @@ export interface ExchangeRequest {
   /** Headers as sent; the API key is replaced by a placeholder before anything is reported. */
   headers: Record<string, string>
   body?: string
+  /** The body's bytes where they are not the UTF-8 of `body` (which then shows them readably), one character a byte. */
+  bodyLatin1?: string
+  /** The body went as a stream of unknown length: `Transfer-Encoding: chunked`, no Content-Length. */
+  chunked?: true
+  /** Redirects within the origin were followed to the answer (`CallOptions.followRedirects`). */
+  followRedirects?: true
+  /** Written on a connection of its own by the suite (`CallOptions.wire`), not sent by fetch. */
+  wire?: WrittenBytes
+}
+
+/** What the suite wrote itself on a connection, for a reproduce line that writes the same. */
+export interface WrittenBytes {
+  /** Every byte written on the connection (this request and those pipelined with it), one character a byte. */
+  latin1: string
+  /** The write side was ended after them (a half-close). */
+  halfClose?: true
 }
 
 export interface ExchangeResponse {
@@ -15,9 +31,14 @@ export interface ExchangeResponse {
   bodyText: string
   /** Bytes of the body read (decoded): the whole body, or up to the read cap. */
   bodyBytes?: number
-  /** The body parsed as JSON, when it parsed. */
+  /**
+   * The body parsed as JSON, when it parsed: the whole of it, or where it holds arrays or objects of more members
+   * or more characters of strings than the client keeps (a list of 75,000 pets), an excerpt `jsonCut` describes.
+   */
   json?: unknown
   jsonParsed: boolean
+  /** Set when `json` is an excerpt: arrays and objects cut to their first members, long strings to their start. */
+  jsonCut?: JsonCut
   /** The body was longer than the cap and was not read whole. */
   truncated: boolean
   /** Why a body read whole was not parsed (nested deeper than the client parses), as a finding says it. */
@@ -31,6 +52,20 @@ export interface ExchangeResponse {
   utf8?: boolean
   /** Every `Set-Cookie` field of the answer, in order (`headers` keeps only the last). */
   setCookies?: ReadonlyArray<string>
+}
+
+/** What an excerpt of a parsed body left out (`ExchangeResponse.jsonCut`). */
+interface JsonCut {
+  /** Members (items, or fields) of the body's outermost array or object, each counted; undefined for another value. */
+  members: number | undefined
+  /** How many of those the excerpt keeps. */
+  kept: number | undefined
+  /** Members left out in all, at every depth. */
+  leftOut: number
+  /** Members kept of each array and object (fields a schema of the spec names are kept besides). */
+  keptEach: number
+  /** Strings cut short: those past the characters of strings the client keeps whole. */
+  stringsCut: number
 }
 
 /** One redirect an answer came through. */
@@ -77,6 +112,8 @@ export interface CheckResult {
   message: string
   expected?: string
   received?: string
+  /** For a scenario's own finding: where the exchange it rests on stands in the scenario's `exchanges`. */
+  exchangeIndex?: number
 }
 
 /**

@@ -19,7 +19,7 @@ const onOthers: ReadonlyArray<Ignored> = [{ what: 'a byte range', headers: { ran
 
 const statusClass = (exchange: Exchange) => Math.floor((exchange.response?.status ?? 0) / 100)
 
-/** Asserts the request with `ignored` got the status of the same class as without it (RFC 9110 sections 14.2, 13.1.5). */
+/** Asserts the request with `ignored` got a status of the class it gets without (RFC 9110 sections 14.2, 13.1.5). */
 async function sameWithout(
   context: ScenarioContext,
   operation: OperationSpec,

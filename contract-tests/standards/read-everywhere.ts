@@ -109,7 +109,8 @@ function inList(
   if (exchange.response?.status !== 200 || !Array.isArray(page)) return undefined // the registry judges it
   const listed = (page as Array<Body>).find((item) => same(item?.id, created.id))
   const limit = Number(new URLSearchParams(query).get('limit') ?? Number.POSITIVE_INFINITY)
-  if (!listed && page.length < limit)
+  // A list the client kept an excerpt of (thousands of items) cannot tell what it lacks: its checks judge its length.
+  if (!listed && page.length < limit && !exchange.response.jsonCut)
     return {
       message: `what was created (${String(created.id)}) is missing from ${operationId}?${query} (${page.length})`,
       expected: `every match, the page being shorter than its limit of ${limit}`,

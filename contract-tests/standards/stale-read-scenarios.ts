@@ -32,7 +32,8 @@ function holds(exchange: Exchange, id: unknown, limit: number): boolean | undefi
   const page = exchange.response?.json
   if (exchange.response?.status !== 200 || !Array.isArray(page)) return undefined
   if ((page as Array<Body>).some((item) => stringifyJson(item?.id) === stringifyJson(id))) return true
-  return page.length < limit ? false : undefined
+  // Nor can a list the client kept an excerpt of (thousands of items): what it left out may hold the pet.
+  return page.length < limit && !exchange.response.jsonCut ? false : undefined
 }
 
 /** A list query whose page the target answers shorter than its limit: every match in it, a new one included. */
@@ -49,7 +50,8 @@ export async function completeQuery(
     const first = await context.client.call(role.operationId, { query: full || undefined })
     const page = first.response?.json
     const max = role.limit?.maximum ?? Number.POSITIVE_INFINITY
-    if (first.response?.status === 200 && Array.isArray(page) && page.length < max) return { query: full, body, first }
+    const whole = first.response?.status === 200 && Array.isArray(page) && !first.response.jsonCut
+    if (whole && page.length < max) return { query: full, body, first }
   }
   return undefined
 }

@@ -21,10 +21,11 @@ function invalidBody(creator: ListRole['creator'], body: Body): Body {
   return rest
 }
 
-/** The pets of a list page with the name given, or undefined when the page is not a list or is full. */
+/** The pets of a list page with the name given, or undefined when the page is not a list, is full or is cut. */
 function named(page: Exchange, name: string, max: number): Array<Body> | undefined {
   const items = page.response?.json
-  if (page.response?.status !== 200 || !Array.isArray(items) || items.length >= max) return undefined
+  if (page.response?.status !== 200 || !Array.isArray(items) || items.length >= max || page.response.jsonCut)
+    return undefined
   return (items as Array<Body>).filter((item) => item?.name === name)
 }
 

@@ -5,6 +5,7 @@ import type { Pet } from '../../spec/types.ts'
 import { queryOf } from '../generate/list-bounds.ts'
 import { interfaceSays } from '../shared/citations.ts'
 import { type Basis, type Exchange, statusOf } from '../shared/exchange.ts'
+import { listLength } from '../shared/json-cut.ts'
 import { sameFields } from '../shared/same-fields.ts'
 import { ModelViolation } from './model-violation.ts'
 import { removalBasis } from './read-resource.ts'
@@ -50,8 +51,8 @@ export class ListResources implements Command {
       new ModelViolation(message, basis, exchange, expected, exchange.response?.bodyText.slice(0, 300))
     if (exchange.response?.status !== 200 || !Array.isArray(listed))
       throw fail(`the list got ${statusOf(exchange)}`, '200 with an array', interfaceSays.bareArray)
-    if (listed.length > limit)
-      throw fail(`${listed.length} resources in a list limited to ${limit}`, `at most ${limit}`)
+    const count = (exchange.response && listLength(exchange.response)) ?? listed.length
+    if (listed.length > limit) throw fail(`${count} resources in a list limited to ${limit}`, `at most ${limit}`)
     const filters = filteredFields(role, query)
     const ids = new Set<string>()
     for (const pet of listed as Array<Pet>) {

@@ -25,7 +25,9 @@ const exploring = new Set(
 function proofSelection(variant: ProvingVariant, naming: ReadonlyArray<LedgerRow>): Array<string> {
   const caughtBy = variant.caughtBy as string
   if (selectableNames.includes(caughtBy)) return [caughtBy]
-  const selectable = [...new Set(naming.flatMap((row) => row.checks))].filter((check) => selectableNames.includes(check))
+  const selectable = [...new Set(naming.flatMap((row) => row.checks))].filter((check) =>
+    selectableNames.includes(check),
+  )
   const deterministic = selectable.filter((check) => !exploring.has(check))
   if (deterministic.length > 0) return deterministic
   return selectable.length > 0 ? selectable : scenarioGroups.map((group) => group.name)

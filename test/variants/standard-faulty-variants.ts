@@ -279,7 +279,8 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
   rewrite({
     name: 'if-match-on-every-method',
     description:
-      'evaluates If-Match for every method once the key is checked, OPTIONS included: a tag it does not hold gets 412 ' +
+      'evaluates If-Match for every method once the key is checked, OPTIONS included: a tag it does not hold gets ' +
+      '412 ' +
       'where OPTIONS selects no representation',
     caughtBy: 'preconditions_after_checks',
     request: (r) =>
