@@ -136,16 +136,17 @@ export async function runContract({
 
 /**
  * The scenarios in waves that may each run side by side (positions in `selected`): the named scenarios
- * that only read (some count pets, so nothing writes meanwhile), then those that write, then each that must
- * observe the store alone, one at a time, then the exploring checks. The report keeps the order of `selected`.
+ * that only read (some count pets, so nothing writes meanwhile), then each that must observe the store alone, one
+ * at a time and while the store is still small (pages that hold every match), then the named writers, then the
+ * exploring checks. The report keeps the order of `selected`.
  */
 function waves(selected: ReadonlyArray<Scenario>): Array<Array<number>> {
   const positions = selected.map((scenario, index) => ({ scenario, index }))
   const named = positions.filter(({ scenario }) => !scenario.explores && !scenario.alone)
   return [
     named.filter(({ scenario }) => !scenario.writes),
-    named.filter(({ scenario }) => scenario.writes),
     ...positions.filter(({ scenario }) => scenario.alone).map((position) => [position]),
+    named.filter(({ scenario }) => scenario.writes),
     positions.filter(({ scenario }) => scenario.explores && !scenario.alone),
   ].map((wave) => wave.map(({ index }) => index))
 }

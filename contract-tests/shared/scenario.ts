@@ -58,8 +58,9 @@ export interface Scenario {
    */
   explores?: boolean
   /**
-   * Observes the store with no other check of the run writing meanwhile (a page exactly at its matches): run in a
-   * wave of its own, after the named writers and before the exploring checks, so the run's own writes never decide it.
+   * Observes the store with no other check of the run writing meanwhile (a page exactly at its matches, a page that
+   * holds every match): run in a wave of its own, after the named readers and before the named writers and the
+   * exploring checks, so the run's own writes never decide it.
    */
   alone?: boolean
   run(context: ScenarioContext): Promise<void>

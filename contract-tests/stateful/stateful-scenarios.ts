@@ -109,7 +109,7 @@ const mustTryTitle = `stateful, every run: each check the relations imply once (
 
 /**
  * The must-try part of the stateful phase (`mustTrySteps`): every check a role implies, in every run and in
- * the same order whatever the seed, alone on the target (after the named writers, before the exploring checks,
+ * the same order whatever the seed, alone on the target (before the named writers and the exploring checks,
  * which grow the store past what a complete page can show), so no write of the run's own can disturb what it
  * counts. A violation ends it, with the steps that led there.
  */
@@ -120,7 +120,8 @@ function mustTryScenario(options: ExploreOptions): Scenario {
     operationId: (rolesOf('list')[0] ?? sequenced[0])?.operationId as OperationId,
     basis: interfaceSays.uniqueId,
     writes: true,
-    // Its pages exactly at, under and over the matches count what the store holds: no other check writes meanwhile.
+    // Its pages exactly at, under and over the matches count what the store holds: no other check writes meanwhile,
+    // and it comes before the named writers add to the store.
     alone: true,
     async run(context) {
       const knowledge = new ResourceKnowledge(context.data)

@@ -1,3 +1,5 @@
+import { exploreOptions } from '../../contract-tests/generate/explore-options.ts'
+import { phaseGroups } from '../../contract-tests/run/phase-groups.ts'
 import { runContract } from '../../contract-tests/run/run-contract.ts'
 import type { RunResult } from '../../contract-tests/shared/run-result.ts'
 import { failuresOf, warningsOf } from '../../contract-tests/shared/scenario-result.ts'
@@ -18,13 +20,19 @@ export interface CorpusVerdict {
   deviatingChecks: Array<string>
 }
 
-/** The phases whose requests a seed draws: the rest of the suite sends the same requests under every seed. */
-const seededPhases = ['generated', 'stateful']
+/**
+ * The checks whose requests a seed draws: the exploring phases (generated, stateful) but their must-try steps, which
+ * send the same requests whatever the seed, as the named scenarios and the standards' checks do.
+ */
+const seeded = (seed: number) =>
+  phaseGroups(exploreOptions({ seed }))
+    .flatMap((group) => group.scenarios)
+    .filter((scenario) => !scenario.alone)
 
 /**
- * Starts the server, runs the whole contract suite against it under the first seed and the phases a seed draws
- * (generated, stateful) under each other seed, stops it. The named scenarios and the standards' checks send the
- * same requests whatever the seed, so one run judges them for all ten.
+ * Starts the server, runs the whole contract suite against it under the first seed and the checks a seed draws
+ * (`seeded`) under each other seed, stops it. The rest send the same requests whatever the seed, so one run judges
+ * them for all ten.
  * @example const [verdict] = await judgeCorpusServer(fastapi, [7])
  */
 export async function judgeCorpusServer(
@@ -36,7 +44,7 @@ export async function judgeCorpusServer(
     const verdicts: Array<CorpusVerdict> = []
     for (const [index, seed] of seeds.entries()) {
       const result = await runContract({
-        only: index === 0 ? [] : seededPhases,
+        ...(index > 0 && { scenarios: seeded(seed) }),
         targetName: `corpus ${server.name}`,
         baseUrl: running.baseUrl,
         messagesBaseUrl: running.messagesBaseUrl,
