@@ -26,7 +26,13 @@ export function startProxyServer(
   const upstream = new URL(origin).origin
   return startStubServer(async (request, response) => {
     const chunks: Array<Buffer> = []
-    for await (const chunk of request) chunks.push(chunk as Buffer)
+    try {
+      for await (const chunk of request) chunks.push(chunk as Buffer)
+    } catch {
+      // The client cut its request short (the suite's framing checks do): nothing to forward.
+      response.destroy()
+      return
+    }
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(request.headers))
       if (typeof value === 'string' && !notForwarded.has(name)) headers[name] = value
