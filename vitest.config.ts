@@ -5,9 +5,10 @@ import { defineConfig } from 'vitest/config'
 // Chromium, Prism, fuzz, bench) for the full run. `npm test` runs both.
 export default defineConfig({
   test: {
-    // At least two files at a time (vitest's default leaves one core free, so one file at a time on two cores):
-    // the consumer projects, minutes of installs and child processes, then run beside the rest of the suite.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // At least three files at a time on two cores (vitest's default leaves one core free, so one file at a time):
+    // the consumer projects, the corpus servers and the bench wait on child processes and installs much of the
+    // time, so a third file fills the cores they leave idle.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['tools/fast-check-seed.setup.ts'],
