@@ -7,9 +7,7 @@ import { specChooses, standardSays } from '../shared/citations.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
 import { type Exchange, statusOf } from '../shared/exchange.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
-
-/** An id no target is likely to hold: its GET is a 404, and so must its HEAD be. */
-const unknownId = 987_654_321_987
+import { unknownParams } from './unknown-params.ts'
 
 /** The Content-Length of an answer, when it has one and no content coding (which would make lengths differ). */
 const plainLength = (exchange: Exchange): string | undefined =>
@@ -108,7 +106,7 @@ export const headScenarios: Array<Scenario> = operationList
         await sameAsGet(context, operation.operationId, request, `${operation.path} with the key`, names)
         await sameAsGet(context, operation.operationId, { ...request, authorization: null }, 'without a key', names)
         if (!names) return
-        const params = Object.fromEntries(Object.keys(request.params ?? {}).map((name) => [name, unknownId]))
+        const params = unknownParams(Object.keys(request.params ?? {}))
         await sameAsGet(context, operation.operationId, { ...request, params }, `of an unknown ${operation.path}`, true)
       },
     }),

@@ -6,9 +6,8 @@ import type { CallOptions } from '../shared/contract-caller.ts'
 import { type Exchange, statusOf } from '../shared/exchange.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
 import { type InterfacePath, interfacePaths, requestOnPath } from './interface-paths.ts'
+import { unknownParams } from './unknown-params.ts'
 
-/** An id no target is likely to hold: its GET is a 404, whatever precondition comes with it. */
-const unknownId = 987_654_321_987
 /** A tag no representation has. */
 const noSuchTag = '"no-such-tag-7c1d"'
 
@@ -72,7 +71,7 @@ async function preconditionsAfterChecks(context: ScenarioContext, operation: Ope
     }
   const named = Object.keys(request.params ?? {})
   if (!operation.safe || named.length === 0) return
-  const params = Object.fromEntries(named.map((name) => [name, unknownId]))
+  const params = unknownParams(named)
   const unknown = await context.client.call(operationId, {
     ...request,
     params,

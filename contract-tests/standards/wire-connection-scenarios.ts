@@ -6,10 +6,8 @@ import { validRequest } from '../scenarios/valid-request.ts'
 import { specChooses, standardSays } from '../shared/citations.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
+import { unknownParams } from './unknown-params.ts'
 import { answerKey, judgeFraming } from './wire-answers.ts'
-
-/** An id no target is likely to hold: its read is a 404. */
-const unknownId = 987_654_321_987
 
 const safeOperations = operationList.filter((operation) => operation.described && operation.safe)
 
@@ -19,7 +17,7 @@ function pipeline(context: ScenarioContext): Array<{ operationId: OperationId; o
     const request = validRequest(operation, context.data)
     if (!request) return []
     const names = Object.keys(operation.sample.params)
-    const unknown = Object.fromEntries(names.map((name) => [name, unknownId]))
+    const unknown = unknownParams(names)
     const requests = [{ operationId: operation.operationId, options: { ...request, alsoAccepted: clientErrors } }]
     if (names.length > 0)
       requests.push({ operationId: operation.operationId, options: { params: unknown, alsoAccepted: clientErrors } })

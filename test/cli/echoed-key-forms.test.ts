@@ -1,11 +1,11 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { decodeHTML } from 'entities'
 import { afterEach, expect, it } from 'vitest'
 import { echoedForms, listedForms, writtenForms } from '../../contract-tests/reports/echoed-forms.test-support.ts'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { reportOutputs } from '../support/report-outputs.ts'
 import { runContractProcess } from '../support/run-contract-process.ts'
 import { startProxyServer } from '../support/start-proxy-server.ts'
 import { useTestSeed } from '../support/test-seed.ts'
@@ -59,25 +59,6 @@ async function echoingTarget(key: string): Promise<string> {
   })
   cleanups.push(proxy.close)
   return `${proxy.url}/v1`
-}
-
-/** Each output as written, and as it reads once its own escaping is undone (JSON strings, HTML and XML entities). */
-async function outputs(run: { stdout: string; stderr: string }, dir: string): Promise<Record<string, string>> {
-  const files = Object.fromEntries(
-    await Promise.all((await readdir(dir)).map(async (name) => [name, await readFile(join(dir, name), 'utf8')])),
-  )
-  const strings: Array<string> = []
-  JSON.parse(files['contract-report.json'], (name, value) => {
-    strings.push(name, typeof value === 'string' ? value : '')
-    return value
-  })
-  return {
-    console: run.stdout + run.stderr,
-    ...files,
-    'contract-report.json, its strings': strings.join('\n'),
-    'contract-report.html, read': decodeHTML(files['contract-report.html']),
-    'junit.xml, read': decodeHTML(files['junit.xml']),
-  }
 }
 
 /**
@@ -136,7 +117,9 @@ it.each([
     const args = ['--base-url', await echoingTarget(key), '--only', only, '--seed', String(useTestSeed())]
     const run = await runContractProcess([...args, '--report-dir', dir], { PETSTORE_API_KEY: key }, 120_000)
     expect([0, 1], run.stdout + run.stderr).toContain(run.code)
-    const written = await outputs(run, dir)
+    // The console as one output: the echoed text may land on either stream.
+    const { stdout, stderr, ...files } = await reportOutputs(run, dir)
+    const written: Record<string, string> = { console: stdout + stderr, ...files }
     // The echoes reached every output, each where a form of the key stood: quoted whole in the JSON and HTML
     // reports, from their start (the form in turn) on the console and in JUnit.
     for (const [where, text] of Object.entries(written))

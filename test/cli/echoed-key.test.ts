@@ -1,11 +1,11 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { decodeHTML } from 'entities'
 import { afterEach, expect, it } from 'vitest'
 import { echoedForms } from '../../contract-tests/reports/echoed-forms.test-support.ts'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { reportOutputs } from '../support/report-outputs.ts'
 import { runContractProcess } from '../support/run-contract-process.ts'
 import { startProxyServer } from '../support/start-proxy-server.ts'
 import { useTestSeed } from '../support/test-seed.ts'
@@ -56,26 +56,6 @@ async function echoingTarget(hostile: boolean): Promise<string> {
   return `${proxy.url}/v1`
 }
 
-/** Each output as written, and as it reads once its own escaping is undone (JSON strings, HTML and XML entities). */
-async function outputs(run: { stdout: string; stderr: string }, dir: string): Promise<Record<string, string>> {
-  const files = Object.fromEntries(
-    await Promise.all((await readdir(dir)).map(async (name) => [name, await readFile(join(dir, name), 'utf8')])),
-  )
-  const strings: Array<string> = []
-  JSON.parse(files['contract-report.json'], (name, value) => {
-    strings.push(name, typeof value === 'string' ? value : '')
-    return value
-  })
-  return {
-    stdout: run.stdout,
-    stderr: run.stderr,
-    ...files,
-    'contract-report.json, its strings': strings.join('\n'),
-    'contract-report.html, read': decodeHTML(files['contract-report.html']),
-    'junit.xml, read': decodeHTML(files['junit.xml']),
-  }
-}
-
 it.each([
   ['a conformant target that echoes the credential in every form', false, 0],
   ['a hostile target that echoes it in text pages with terminal escapes', true, 1],
@@ -89,7 +69,7 @@ it.each([
     const run = await runContractProcess([...args, '--report-dir', dir], { PETSTORE_API_KEY: key }, 120_000)
     expect(run.code, run.stdout + run.stderr).toBe(exitCode)
     expect(run.stdout).toContain(exitCode === 0 ? 'Verdict: CONFORMANT (exit 0)' : 'Verdict: CONTRACT VIOLATIONS')
-    const written = await outputs(run, dir)
+    const written = await reportOutputs(run, dir)
     // The near-copies were sent and echoed: the generated authentication checks ran, and their echoes were redacted.
     const report = JSON.parse(written['contract-report.json'] as string)
     const ran = report.scenarios.filter((scenario: { check: string }) => scenario.check === 'generated_auth')
