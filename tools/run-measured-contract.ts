@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type ContractChildRun, runContractChild } from './run-contract-child.ts'
+import { scaledMs } from './time-scale.ts'
 
 /** `npm run contract`, as users run it. */
 const entry = fileURLToPath(new URL('../scripts/contract.ts', import.meta.url))
@@ -18,7 +19,7 @@ export interface MeasuredRun extends ContractChildRun {
  * exit code, output, wall time and peak RSS.
  * @example const { code, peakRssMb } = await runMeasuredContract(['--base-url', url, '--api-key', key])
  */
-export async function runMeasuredContract(args: Array<string>, timeoutMs = 120_000): Promise<MeasuredRun> {
+export async function runMeasuredContract(args: Array<string>, timeoutMs = scaledMs(120_000)): Promise<MeasuredRun> {
   const dir = await mkdtemp(join(tmpdir(), 'contract-rss-'))
   const rssFile = join(dir, 'peak-rss')
   const nodeArgs = ['--import', 'tsx', '--import', preload, entry, ...args]

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
 import type { PetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { type AdminRequestSeen, type AdminTestSite, startAdminTestSite } from './start-admin-test-site.ts'
 
 // Another web site, as the browser sees it: "attacker.test" is another origin, and Chromium resolves it to
@@ -28,7 +29,7 @@ beforeAll(async () => {
     site = await startAdminTestSite(attackerHost, attackerPage)
     ;({ mock, browser, mockOrigin, adminSeen, otherOrigin: attackerOrigin } = site)
     page = await browser.newPage()
-    page.setDefaultTimeout(10_000)
+    page.setDefaultTimeout(scaledMs(10_000))
     await page.goto(`${attackerOrigin}/`)
   } catch (error) {
     setupFailure = error

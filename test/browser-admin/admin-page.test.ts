@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { adminPageCsp } from '../../mocks/core/controls/admin-page.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import type { PetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { type AdminRequestSeen, type AdminTestSite, startAdminTestSite } from './start-admin-test-site.ts'
 
 // The admin page of the standalone mock, in Chromium, beside another site's page that uses the API as an app does.
@@ -35,10 +36,10 @@ beforeAll(async () => {
     site = await startAdminTestSite(otherHost, '<!doctype html><title>app</title>')
     ;({ mock, browser, mockOrigin, otherOrigin, adminSeen } = site)
     other = await browser.newPage()
-    other.setDefaultTimeout(10_000)
+    other.setDefaultTimeout(scaledMs(10_000))
     await other.goto(`${otherOrigin}/`)
     admin = await browser.newPage({ viewport: { width: 1200, height: 700 } })
-    admin.setDefaultTimeout(10_000)
+    admin.setDefaultTimeout(scaledMs(10_000))
     admin.on('console', (message) => {
       const text = message.text()
       if (message.type() === 'error' && !/^Failed to load resource: .* status of 4\d\d/.test(text))

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { launchChromium } from '../support/launch-chromium.ts'
 import { type DemoServer, serveDemo } from './serve-demo.ts'
 
@@ -81,11 +82,13 @@ it('answers 404 with an Error for an unknown pet', async () => {
 async function openDemo(): Promise<void> {
   ;[demo, browser] = await Promise.all([serveDemo(), launchChromium()])
   page = await browser.newPage()
-  page.setDefaultTimeout(10_000)
+  page.setDefaultTimeout(scaledMs(10_000))
   page.on('pageerror', (error) => pageErrors.push(error.message))
   await page.goto(demo.url)
   const status = page.getByTestId('worker-status')
-  await page.locator('[data-testid="worker-status"]:not([data-state="starting"])').waitFor({ timeout: 15_000 })
+  await page
+    .locator('[data-testid="worker-status"]:not([data-state="starting"])')
+    .waitFor({ timeout: scaledMs(15_000) })
   const state = await status.getAttribute('data-state')
   if (state !== 'active') {
     throw new Error(

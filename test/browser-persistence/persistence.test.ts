@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { type DemoServer, serveDemo } from '../browser-demo/serve-demo.ts'
 import { launchChromium } from '../support/launch-chromium.ts'
 
@@ -41,7 +42,7 @@ afterAll(async () => {
 /** A fresh browser profile (nothing stored) with the page open and its mock's worker in control. */
 async function open(url: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
-  page.setDefaultTimeout(15_000)
+  page.setDefaultTimeout(scaledMs(15_000))
   await page.goto(url)
   await ready(page)
   return page

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { afterEach, expect, it } from 'vitest'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { runContractProcess } from '../support/run-contract-process.ts'
 import { type StubServer, startStubServer } from '../support/start-stub-server.ts'
 
@@ -59,7 +60,7 @@ it('exits 2 within seconds when the server never answers', async () => {
   const run = await runAgainst(server, '--timeout-ms', '400')
   expect(run.code).toBe(2)
   expect(run.stderr + run.stdout).toMatch(/no answer within 400 ms|No answer to GET/)
-  expect(run.ms).toBeLessThan(20_000)
+  expect(run.ms).toBeLessThan(scaledMs(20_000))
 })
 
 it('waits for the reachability probe as long as --timeout-ms says, beyond 5 s too', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { echoedForms, listedForms, writtenForms } from '../../contract-tests/reports/echoed-forms.test-support.ts'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { reportOutputs } from '../support/report-outputs.ts'
 import { runContractProcess } from '../support/run-contract-process.ts'
 import { startProxyServer } from '../support/start-proxy-server.ts'
@@ -115,7 +116,7 @@ it.each([
     cleanups.push(() => rm(dir, { recursive: true, force: true }))
     const only = 'auth_required,lowercase_bearer,generated_auth,create_echo,get_matches_list,unknown_pet_not_found'
     const args = ['--base-url', await echoingTarget(key), '--only', only, '--seed', String(useTestSeed())]
-    const run = await runContractProcess([...args, '--report-dir', dir], { PETSTORE_API_KEY: key }, 120_000)
+    const run = await runContractProcess([...args, '--report-dir', dir], { PETSTORE_API_KEY: key }, scaledMs(120_000))
     expect([0, 1], run.stdout + run.stderr).toContain(run.code)
     // The console as one output: the echoed text may land on either stream.
     const { stdout, stderr, ...files } = await reportOutputs(run, dir)
@@ -133,5 +134,5 @@ it.each([
     )
     expect(found).toEqual([])
   },
-  180_000,
+  scaledMs(180_000),
 )

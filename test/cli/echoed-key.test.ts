@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { echoedForms } from '../../contract-tests/reports/echoed-forms.test-support.ts'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { reportOutputs } from '../support/report-outputs.ts'
 import { runContractProcess } from '../support/run-contract-process.ts'
 import { startProxyServer } from '../support/start-proxy-server.ts'
@@ -66,7 +67,7 @@ it.each([
     cleanups.push(() => rm(dir, { recursive: true, force: true }))
     const only = 'auth_required,lowercase_bearer,generated_auth,generated_path_auth,create_echo,list_bare_array'
     const args = ['--base-url', await echoingTarget(hostile), '--only', only, '--seed', String(useTestSeed())]
-    const run = await runContractProcess([...args, '--report-dir', dir], { PETSTORE_API_KEY: key }, 120_000)
+    const run = await runContractProcess([...args, '--report-dir', dir], { PETSTORE_API_KEY: key }, scaledMs(120_000))
     expect(run.code, run.stdout + run.stderr).toBe(exitCode)
     expect(run.stdout).toContain(exitCode === 0 ? 'Verdict: CONFORMANT (exit 0)' : 'Verdict: CONTRACT VIOLATIONS')
     const written = await reportOutputs(run, dir)
@@ -89,7 +90,7 @@ it.each([
     expect(run.stdout).toContain('Pet Store contract run against 127.0.0.1')
     if (hostile) expect(run.stdout).toContain('\\u001B]0;owned\\u0007\\u001B[2J\\u009B31m')
   },
-  180_000,
+  scaledMs(180_000),
 )
 
 it('quotes an unparseable --base-url without its user name and password', async () => {

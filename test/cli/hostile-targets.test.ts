@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { gzipBomb, type HostileAnswer, hostileAnswers } from '../../tools/hostile-answers.ts'
 import { runMeasuredContract } from '../../tools/run-measured-contract.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { startTransportProxy, type TransportProxy } from '../variants/transport/start-transport-proxy.ts'
 
 // The goal of decision record 012: whatever a target sends, the suite stays under it.
@@ -14,7 +15,7 @@ let answers: Array<HostileAnswer> = []
 
 beforeAll(async () => {
   answers = hostileAnswers(await gzipBomb(1))
-}, 60_000)
+}, scaledMs(60_000))
 
 afterAll(async () => {
   await Promise.all(cleanups.map((cleanup) => cleanup()))
@@ -66,7 +67,7 @@ it.each(names)(
     expect(await readFile(join(reportDir, 'contract-report.html'), 'utf8')).toMatch(/^<!doctype html>/i)
     expect(run.peakRssMb).toBeLessThan(peakRssGoalMb)
     // Seconds where it took minutes (or never ended); the margin is for a machine busy with other test files.
-    expect(run.ms).toBeLessThan(100_000)
+    expect(run.ms).toBeLessThan(scaledMs(100_000))
   },
-  180_000,
+  scaledMs(180_000),
 )

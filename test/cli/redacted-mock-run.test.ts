@@ -2,6 +2,7 @@ import { expect, it, vi } from 'vitest'
 import { redact, redactedKey } from '../../contract-tests/reports/redact.ts'
 import type { runSecrets as RunSecrets } from '../../contract-tests/run/run-secrets.ts'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { useTestSeed } from '../support/test-seed.ts'
 
 // The run itself redacts nothing here, so that its whole result can be compared with the redacted one.
@@ -57,5 +58,5 @@ it.each([
     // The key was there to redact: in every authenticated request.
     expect(before.filter(([, text]) => new RegExp(asSent.source).test(text)).length).toBeGreaterThan(100)
   },
-  120_000,
+  scaledMs(120_000),
 )

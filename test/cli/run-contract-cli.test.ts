@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { originForm } from '../support/origin-form.ts'
 import { runContractProcess } from '../support/run-contract-process.ts'
 import { type StubServer, startStubServer } from '../support/start-stub-server.ts'
@@ -53,7 +54,7 @@ it('exits 2 within seconds when nothing listens at the base URL', async () => {
   const run = await runContractProcess(['--base-url', `${closed.url}/v1`, '--api-key', 'contract-test-key'])
   expect(run.code).toBe(2)
   expect(run.stderr.trim()).toMatch(/^error: The target is unreachable at .*ECONNREFUSED\.$/)
-  expect(run.ms).toBeLessThan(10_000)
+  expect(run.ms).toBeLessThan(scaledMs(10_000))
 })
 
 it('passes the in-process mock by default and writes JSON, JUnit and HTML reports', async () => {
@@ -148,43 +149,47 @@ it('never writes the API key to the console or any report, even when the target 
   expect(run.stdout).toContain('$PETSTORE_API_KEY')
 })
 
-it('passes a server that forgives an unknown status filter, naming the deviation; fails it with --strict', async () => {
-  const key = 'contract-strict-key'
-  const mock = await startPetStoreServer({ apiKeys: [key] })
-  const { baseUrl } = mock
-  cleanups.push(() => mock.close())
-  const origin = new URL(baseUrl).origin
-  // The standalone mock, except that an unknown status filter gets an empty list instead of a 400.
-  const forgiving = await stub(async (request, response) => {
-    const chunks: Array<Buffer> = []
-    for await (const chunk of request) chunks.push(chunk as Buffer)
-    if (request.url?.includes('status=unknown-status') && request.headers.authorization === `Bearer ${key}`) {
-      response.writeHead(200, { 'content-type': 'application/json' })
-      return response.end('[]')
-    }
-    const headers = Object.fromEntries(
-      ['authorization', 'content-type', 'accept'].flatMap((name) => {
-        const value = request.headers[name]
-        return typeof value === 'string' ? [[name, value]] : []
-      }),
-    )
-    const answer = await fetch(`${origin}${originForm(request.url)}`, {
-      method: request.method,
-      headers,
-      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+it(
+  'passes a server that forgives an unknown status filter, naming the deviation; fails it with --strict',
+  async () => {
+    const key = 'contract-strict-key'
+    const mock = await startPetStoreServer({ apiKeys: [key] })
+    const { baseUrl } = mock
+    cleanups.push(() => mock.close())
+    const origin = new URL(baseUrl).origin
+    // The standalone mock, except that an unknown status filter gets an empty list instead of a 400.
+    const forgiving = await stub(async (request, response) => {
+      const chunks: Array<Buffer> = []
+      for await (const chunk of request) chunks.push(chunk as Buffer)
+      if (request.url?.includes('status=unknown-status') && request.headers.authorization === `Bearer ${key}`) {
+        response.writeHead(200, { 'content-type': 'application/json' })
+        return response.end('[]')
+      }
+      const headers = Object.fromEntries(
+        ['authorization', 'content-type', 'accept'].flatMap((name) => {
+          const value = request.headers[name]
+          return typeof value === 'string' ? [[name, value]] : []
+        }),
+      )
+      const answer = await fetch(`${origin}${originForm(request.url)}`, {
+        method: request.method,
+        headers,
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      })
+      response.writeHead(answer.status, Object.fromEntries(answer.headers))
+      response.end(Buffer.from(await answer.arrayBuffer()))
     })
-    response.writeHead(answer.status, Object.fromEntries(answer.headers))
-    response.end(Buffer.from(await answer.arrayBuffer()))
-  })
-  const args = ['--base-url', `${forgiving.url}/v1`, '--api-key', key, '--read-only', ...seeded, '--report-dir']
-  const lenient = await runContractProcess([...args, await reportDir()])
-  expect(lenient.code, lenient.stdout + lenient.stderr).toBe(0)
-  expect(lenient.stdout).toContain('! [invalid_status_rejected] status=unknown-status is forgiven with 200')
-  expect(lenient.stdout).toContain("deviation from the spec's choice (x-mock-behaviour)")
-  expect(lenient.stdout).toContain('Findings: 0 violation(s), 1 deviation(s)')
+    const args = ['--base-url', `${forgiving.url}/v1`, '--api-key', key, '--read-only', ...seeded, '--report-dir']
+    const lenient = await runContractProcess([...args, await reportDir()])
+    expect(lenient.code, lenient.stdout + lenient.stderr).toBe(0)
+    expect(lenient.stdout).toContain('! [invalid_status_rejected] status=unknown-status is forgiven with 200')
+    expect(lenient.stdout).toContain("deviation from the spec's choice (x-mock-behaviour)")
+    expect(lenient.stdout).toContain('Findings: 0 violation(s), 1 deviation(s)')
 
-  const strict = await runContractProcess([...args, await reportDir(), '--strict'])
-  expect(strict.code, strict.stdout + strict.stderr).toBe(1)
-  expect(strict.stdout).toContain('✗ [invalid_status_rejected]')
-  expect(strict.stdout).toContain('Verdict: DEVIATIONS FROM THE SPEC (--strict) (exit 1)')
-}, 90_000)
+    const strict = await runContractProcess([...args, await reportDir(), '--strict'])
+    expect(strict.code, strict.stdout + strict.stderr).toBe(1)
+    expect(strict.stdout).toContain('✗ [invalid_status_rejected]')
+    expect(strict.stdout).toContain('Verdict: DEVIATIONS FROM THE SPEC (--strict) (exit 1)')
+  },
+  scaledMs(90_000),
+)

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { freedWithin, listening } from '../support/ports.ts'
 import { startScript } from '../support/run-script.ts'
 
@@ -11,23 +12,29 @@ it.each([
   ['npm start', 'SIGINT', npmStart],
   ['npm start', 'SIGKILL', npmStart],
   ['npm run demo', 'SIGTERM', ['run', 'demo', '--', '--port', '0']],
-] as const)('frees the port when the pid of %s is sent %s', { timeout: 60_000 }, async (_name, signal, args) => {
-  const ready = /ready: http:\/\/127\.0\.0\.1:(\d+)/
-  // A group of its own: the clean-up reaches the server even if it outlived npm.
-  const script = await startScript('npm', [...args], ready, {}, { detached: true })
-  try {
-    const port = Number(ready.exec(script.output())?.[1])
-    expect(port, script.output()).toBeGreaterThan(0)
-    expect(await listening(port)).toBe(true)
-    script.child.kill(signal)
-    await script.exited
-    expect(await freedWithin(port, 5_000), `port ${port} still bound after npm ended (${signal})`).toBe(true)
-  } finally {
-    const { pid } = script.child
+] as const)(
+  'frees the port when the pid of %s is sent %s',
+  { timeout: scaledMs(60_000) },
+  async (_name, signal, args) => {
+    const ready = /ready: http:\/\/127\.0\.0\.1:(\d+)/
+    // A group of its own: the clean-up reaches the server even if it outlived npm.
+    const script = await startScript('npm', [...args], ready, {}, { detached: true })
     try {
-      if (pid !== undefined) process.kill(-pid, 'SIGKILL')
-    } catch {
-      // Nothing left of the group: the expected case.
+      const port = Number(ready.exec(script.output())?.[1])
+      expect(port, script.output()).toBeGreaterThan(0)
+      expect(await listening(port)).toBe(true)
+      script.child.kill(signal)
+      await script.exited
+      expect(await freedWithin(port, scaledMs(5_000)), `port ${port} still bound after npm ended (${signal})`).toBe(
+        true,
+      )
+    } finally {
+      const { pid } = script.child
+      try {
+        if (pid !== undefined) process.kill(-pid, 'SIGKILL')
+      } catch {
+        // Nothing left of the group: the expected case.
+      }
     }
-  }
-})
+  },
+)

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:net'
 import { afterEach, expect, it } from 'vitest'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { runTsScript } from '../support/run-script.ts'
 
 const servers: Array<Server> = []
@@ -35,16 +36,20 @@ it.each([
     ['--timeout-ms', '-5'],
     '--timeout-ms expects a whole number of milliseconds from 100 to 600000, got "-5".',
   ],
-])('%s %j exits 2 with one line naming the option and its range', { timeout: 30_000 }, async (path, args, line) => {
-  const { code, output } = await runTsScript(path, args)
-  expect(code).toBe(2)
-  expect(output.trim()).toBe(`error: ${line}`)
-})
+])(
+  '%s %j exits 2 with one line naming the option and its range',
+  { timeout: scaledMs(30_000) },
+  async (path, args, line) => {
+    const { code, output } = await runTsScript(path, args)
+    expect(code).toBe(2)
+    expect(output.trim()).toBe(`error: ${line}`)
+  },
+)
 
 it.each([
   ['scripts/serve.ts', []],
   ['scripts/demo.ts', []],
-])('%s on a port in use says so and how to pick another', { timeout: 30_000 }, async (path, args) => {
+])('%s on a port in use says so and how to pick another', { timeout: scaledMs(30_000) }, async (path, args) => {
   const port = await takenPort()
   const { code, output } = await runTsScript(path, [...args, '--port', String(port)])
   expect(code).toBe(2)

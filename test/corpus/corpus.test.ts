@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { proofSeeds } from '../variants/proof-seeds.ts'
 import { corpusServers } from './corpus-servers.ts'
 import { type CorpusVerdict, judgeCorpusServer } from './judge-corpus-server.ts'
@@ -36,6 +37,6 @@ describe.concurrent('the conformance corpus', () => {
       ).toEqual(proofSeeds.map(() => 0))
       expect([...earned].sort(), 'the deviations the entry lists').toEqual([...server.deviations].sort())
     },
-    600_000,
+    scaledMs(600_000),
   )
 })

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { freePort } from '../support/ports.ts'
 import type { RunningServer } from '../variants/frameworks/running-server.ts'
 import type { CorpusServer } from './corpus-server.ts'
@@ -40,7 +41,7 @@ export async function startCorpusServer(server: CorpusServer, apiKey: string): P
   const close = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return
     child.kill('SIGTERM')
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+    const timer = setTimeout(() => child.kill('SIGKILL'), scaledMs(5_000))
     await exited
     clearTimeout(timer)
   }
@@ -57,7 +58,7 @@ export async function startCorpusServer(server: CorpusServer, apiKey: string): P
 
 async function answers(url: string): Promise<boolean> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) })
+    const response = await fetch(url, { signal: AbortSignal.timeout(scaledMs(2_000)) })
     await response.arrayBuffer()
     return true
   } catch {

@@ -1,9 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { expect, it } from 'vitest'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { runCommand } from '../consumer/run-command.ts'
 import { listening } from '../support/ports.ts'
-import { projectRoot, startScript } from '../support/run-script.ts'
+import { projectRoot, type RunningScript, startScript } from '../support/run-script.ts'
 import { type DocsCodeBlock, docsCodeBlocks } from './docs-code-blocks.ts'
 import { expectEveryBlockRun } from './expect-every-block-run.ts'
 
@@ -27,13 +29,35 @@ it('shows only code a test runs: lines of a file a test runs, or a block a test 
   await expectEveryBlockRun(blocks)
 })
 
+const ready = /ready: http:\/\/127\.0\.0\.1:4010\/v1/
+
+/**
+ * Starts the README's command on its default port, 4010. Another `npm test` on the same machine holds that port for
+ * seconds at a time: wait for it to be free (a minute at most, scaled to the load), and start again when the other
+ * took it first.
+ */
+async function startOnDefaultPort(command: string, args: Array<string>): Promise<RunningScript> {
+  const deadline = Date.now() + scaledMs(60_000)
+  for (;;) {
+    while (await listening(4010)) {
+      if (Date.now() > deadline)
+        throw new Error('Port 4010 stayed taken for a minute: stop the mock running there, then run this test.')
+      await sleep(250)
+    }
+    const server = await startScript(command, args, ready, {}, { detached: true })
+    if (ready.test(server.output())) return server
+    await server.exited
+    if (!server.output().includes('port 4010 is in use') || Date.now() > deadline)
+      throw new Error(`Failed to start the README's mock: ${server.output()}`)
+  }
+}
+
 it('starts the mock with the first command, and its three curls list, create and send a message', async () => {
   const [install, start] = blockStarting('npm ci').text.split(' && ')
   expect(install).toBe('npm ci')
   // `npm ci` is what CI ran before this test (`.ci/run`); this runs the rest as written, on its default port.
-  expect(await listening(4010), 'port 4010 is taken: stop the mock running there, then run this test').toBe(false)
   const [command = '', ...args] = (start ?? '').split(' ')
-  const server = await startScript(command, args, /ready: http:\/\/127\.0\.0\.1:4010\/v1/, {}, { detached: true })
+  const server = await startOnDefaultPort(command, args)
   try {
     expect(server.output()).toContain('ready: http://127.0.0.1:4010/v1')
     const curls = blockStarting('curl').text.replaceAll('\\\n', ' ').split('\n')

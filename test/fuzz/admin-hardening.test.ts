@@ -2,6 +2,7 @@ import { connect } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createPetStoreCore } from '../../mocks/core/create-pet-store-core.ts'
 import { createPetStoreModel } from '../../mocks/model/create-pet-store-model.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { readHttpResponse } from './read-http-response.ts'
 import { sendRawHttp } from './send-raw-http.ts'
 import { settledMemory } from './settled-memory.ts'
@@ -20,7 +21,7 @@ const adminHead = (method: string, path: string, framing: string) =>
 it('answers 413 at once to a 50 MiB admin body announced by Content-Length, reading none of it', async () => {
   const socket = connect({ port: server.port, host: '127.0.0.1' })
   try {
-    const answer = readHttpResponse(socket, { timeoutMs: 5_000 })
+    const answer = readHttpResponse(socket, { timeoutMs: scaledMs(5_000) })
     socket.write(`${adminHead('PUT', '/__mock/state', `content-length: ${50 * MiB}`)}{"pets":[`)
     expect(await answer).toMatchObject({ kind: 'response', status: 413 })
   } finally {
@@ -37,7 +38,7 @@ it('answers 413 to a 50 MiB chunked admin body once past 1 MiB, without holding 
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20)
   try {
     let answered = false
-    const answer = readHttpResponse(socket, { timeoutMs: 20_000 }).then((value) => {
+    const answer = readHttpResponse(socket, { timeoutMs: scaledMs(20_000) }).then((value) => {
       answered = true
       return value
     })

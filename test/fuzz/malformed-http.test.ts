@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { checkAnswer } from './check-answer.ts'
 import type { FuzzAnswer } from './fuzz-answer.ts'
 import { sendRawHttp } from './send-raw-http.ts'
@@ -14,7 +15,7 @@ afterAll(() => server.mock.close())
 const auth = `Authorization: Bearer ${developmentApiKey}\r\n`
 const pet = '{"name":"Rex","categoryId":1}'
 const send = (request: string): Promise<FuzzAnswer> =>
-  sendRawHttp(server.port, Buffer.from(request, 'latin1'), { timeoutMs: 3_000 })
+  sendRawHttp(server.port, Buffer.from(request, 'latin1'), { timeoutMs: scaledMs(3_000) })
 
 function expectError(answer: FuzzAnswer, status: number, code: string): void {
   expect(checkAnswer(answer, { method: 'GET' })).toEqual([])

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
 import { maxBodyBytes } from '../../mocks/core/operation-request.ts'
 import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { checkAnswer } from './check-answer.ts'
 import type { FuzzAnswer } from './fuzz-answer.ts'
 import { readHttpResponse } from './read-http-response.ts'
@@ -42,7 +43,7 @@ async function streamChunked(total: number): Promise<StreamResult> {
   let sent = 0
   let answered = false
   let sentWhenAnswered = -1
-  const answer = readHttpResponse(socket, { timeoutMs: 20_000 }).then((value) => {
+  const answer = readHttpResponse(socket, { timeoutMs: scaledMs(20_000) }).then((value) => {
     answered = true
     sentWhenAnswered = sent
     return value
@@ -51,7 +52,7 @@ async function streamChunked(total: number): Promise<StreamResult> {
     socket.write(head('transfer-encoding: chunked'))
     const chunk = Buffer.alloc(64 * 1024, 0x61)
     const framed = Buffer.concat([Buffer.from(`${chunk.byteLength.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
-    const deadline = Date.now() + 20_000
+    const deadline = Date.now() + scaledMs(20_000)
     while (!answered && sent < total && !socket.destroyed && Date.now() < deadline) {
       const flushed = socket.write(framed)
       sent += chunk.byteLength
@@ -140,7 +141,7 @@ it('answers 413 at once to Content-Length: 100000000 when only a few bytes follo
   const socket = connect({ port: server.port, host: '127.0.0.1' })
   try {
     const started = Date.now()
-    const answer = readHttpResponse(socket, { timeoutMs: 5_000 })
+    const answer = readHttpResponse(socket, { timeoutMs: scaledMs(5_000) })
     socket.write(`${head('content-length: 100000000')}{"name":"`)
     expectPayloadTooLarge(await answer)
     // Long before 100 MB could have been sent, and long before any server timeout.
@@ -155,14 +156,14 @@ it('closes the connection after a 413 instead of reading the rest of the body', 
   const socket = connect({ port: server.port, host: '127.0.0.1' })
   try {
     const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())))
-    const answer = readHttpResponse(socket, { timeoutMs: 5_000 })
+    const answer = readHttpResponse(socket, { timeoutMs: scaledMs(5_000) })
     socket.write(`${head('content-length: 100000000')}{"name":"`)
     expectPayloadTooLarge(await answer)
     const answeredAt = Date.now()
     expect(
       (await Promise.race([
         closed,
-        new Promise<number>((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), 3_000)),
+        new Promise<number>((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), scaledMs(3_000))),
       ])) - answeredAt,
     ).toBeLessThan(3_000)
   } finally {

@@ -3,6 +3,7 @@ import { connect, type Socket } from 'node:net'
 import { afterEach, expect, it } from 'vitest'
 import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
 import { type PetStoreServer, startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { readHttpResponse } from './read-http-response.ts'
 import { sendRawHttp } from './send-raw-http.ts'
 import { settledMemory } from './settled-memory.ts'
@@ -66,7 +67,7 @@ it('answers a plain GET within 1 s while connection after connection pipelines t
     let leftOpen = 0
     while (performance.now() < floodUntil) {
       const socket = await open(port, flood)
-      if (await closedWithin(socket, 2_000)) closedByServer++
+      if (await closedWithin(socket, scaledMs(2_000))) closedByServer++
       else leftOpen++
       socket.destroy()
     }
@@ -76,7 +77,7 @@ it('answers a plain GET within 1 s while connection after connection pipelines t
   const statuses: Array<number | string> = []
   while (performance.now() < floodUntil) {
     const sent = performance.now()
-    const answer = await sendRawHttp(port, plainGet, { timeoutMs: 5_000 })
+    const answer = await sendRawHttp(port, plainGet, { timeoutMs: scaledMs(5_000) })
     latencies.push(performance.now() - sent)
     statuses.push(answer.kind === 'response' ? answer.status : answer.reason)
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -85,14 +86,14 @@ it('answers a plain GET within 1 s while connection after connection pipelines t
   clearInterval(sampler)
 
   expect(new Set(statuses)).toEqual(new Set([200]))
-  expect(Math.max(...latencies), `latencies ${latencies.map(Math.round).join(', ')} ms`).toBeLessThan(1_000)
+  expect(Math.max(...latencies), `latencies ${latencies.map(Math.round).join(', ')} ms`).toBeLessThan(scaledMs(1_000))
   // Each flood passed the 100 requests a connection may have in flight: the server closed it.
   expect(leftOpen).toBe(0)
   expect(closedByServer).toBeGreaterThanOrEqual(2)
   expect(peakHeld).toBeLessThanOrEqual(100)
   expect(peakHeap - before.heapUsed).toBeLessThan(64 * MiB)
   // The requests the closed connections held are let go at once, not after their 60 s delay.
-  expect(await until(() => mock.core.held.count === 0, 2_000)).toBe(true)
+  expect(await until(() => mock.core.held.count === 0, scaledMs(2_000))).toBe(true)
   expect((await settledMemory()).heapUsed - before.heapUsed).toBeLessThan(16 * MiB)
 })
 
@@ -101,7 +102,7 @@ it('answers every one of 200 pipelined plain requests: only requests still in fl
   const socket = await open(port, plainGet.toString().repeat(200))
   let received = ''
   socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')))
-  const answered = await until(() => (received.match(/HTTP\/1\.1 200 /g) ?? []).length === 200, 5_000)
+  const answered = await until(() => (received.match(/HTTP\/1\.1 200 /g) ?? []).length === 200, scaledMs(5_000))
   socket.destroy()
   expect(answered).toBe(true)
 })
@@ -110,7 +111,7 @@ it('closes a connection that pipelines past its in-flight limit, answering the r
   const { port } = await serve({ maxInFlightPerConnection: 5 })
   const within = await open(port, delayedGet.repeat(5))
   const beyond = await open(port, delayedGet.repeat(6))
-  expect(await closedWithin(beyond, 2_000)).toBe(true)
+  expect(await closedWithin(beyond, scaledMs(2_000))).toBe(true)
   expect(await closedWithin(within, 300)).toBe(false)
   expect(await sendRawHttp(port, plainGet)).toMatchObject({ kind: 'response', status: 200 })
   within.destroy()
@@ -123,7 +124,7 @@ it('answers 503 at once, changing nothing, past the requests it may hold for del
     open(port, delayedGet.replace('delay=60000', 'fault=timeout')),
     open(port, delayedGet),
   ])
-  expect(await until(() => mock.core.held.count === 3, 2_000)).toBe(true)
+  expect(await until(() => mock.core.held.count === 3, scaledMs(2_000))).toBe(true)
   const body = '{"name":"Held","categoryId":1}'
   const create = Buffer.from(
     `POST /v1/pets HTTP/1.1\r\nhost: 127.0.0.1\r\n${auth}content-type: application/json\r\n` +
@@ -137,26 +138,26 @@ it('answers 503 at once, changing nothing, past the requests it may hold for del
   expect(mock.model.allPets()).toHaveLength(20)
   // A client that leaves frees its place at once.
   for (const socket of holders) socket.destroy()
-  expect(await until(() => mock.core.held.count === 0, 1_000)).toBe(true)
+  expect(await until(() => mock.core.held.count === 0, scaledMs(1_000))).toBe(true)
   expect((await sendRawHttp(port, create)).kind === 'response' && mock.model.allPets().length).toBe(21)
 })
 
 it('answers 503 at once past the requests in flight over all connections, then serves again', async () => {
   const { mock, port } = await serve({ maxInFlight: 3 })
   const holders = await Promise.all([open(port, delayedGet), open(port, delayedGet), open(port, delayedGet)])
-  expect(await until(() => mock.core.held.count === 3, 2_000)).toBe(true)
+  expect(await until(() => mock.core.held.count === 3, scaledMs(2_000))).toBe(true)
   const busy = await sendRawHttp(port, plainGet)
   expect(busy).toMatchObject({ kind: 'response', status: 503 })
   if (busy.kind === 'response') expect(JSON.parse(busy.body).message).toMatch(/3 requests in flight/)
   for (const socket of holders) socket.destroy()
-  expect(await until(() => mock.core.held.count === 0, 1_000)).toBe(true)
+  expect(await until(() => mock.core.held.count === 0, scaledMs(1_000))).toBe(true)
   expect(await sendRawHttp(port, plainGet)).toMatchObject({ kind: 'response', status: 200 })
 })
 
 it('answers a delayed request whose client stays, after its delay', async () => {
   const { port } = await serve({ maxInFlightPerConnection: 5 })
   const socket = await open(port)
-  const answer = readHttpResponse(socket, { timeoutMs: 3_000 })
+  const answer = readHttpResponse(socket, { timeoutMs: scaledMs(3_000) })
   const sent = performance.now()
   socket.write(delayedGet.replace('delay=60000', 'delay=200'))
   expect(await answer).toMatchObject({ kind: 'response', status: 200 })

@@ -2,6 +2,7 @@ import { connect } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { checkAnswer } from './check-answer.ts'
 import type { FuzzAnswer } from './fuzz-answer.ts'
 import { readHttpResponse } from './read-http-response.ts'
@@ -53,7 +54,7 @@ async function sendSlowly(fast: string, slow: string): Promise<SlowResult> {
   const socket = connect({ port: server.port, host: '127.0.0.1' })
   const started = Date.now()
   let bytesSent = 0
-  const answer = readHttpResponse(socket, { timeoutMs: 10_000 })
+  const answer = readHttpResponse(socket, { timeoutMs: scaledMs(10_000) })
   socket.write(fast)
   const timer = setInterval(() => {
     if (bytesSent < slow.length && socket.writable) socket.write(slow[bytesSent++]!)
@@ -70,7 +71,7 @@ it('drops a client that sends its headers one byte at a time once the headers ti
   const { answer, elapsedMs, bytesSent } = await slowHeaders
   expect(bytesSent).toBeLessThan(slowHead.length)
   expect(elapsedMs).toBeGreaterThanOrEqual(headersTimeoutMs - 50)
-  expect(elapsedMs).toBeLessThan(headersTimeoutMs + 2 * checkingIntervalMs + 1_000)
+  expect(elapsedMs).toBeLessThan(headersTimeoutMs + scaledMs(2 * checkingIntervalMs + 1_000))
   // Whatever it says on the way out is an Error body, never a 5xx.
   if (answer.kind === 'response') expect(checkAnswer(answer, { method: 'GET' })).toEqual([])
 })
@@ -78,7 +79,7 @@ it('drops a client that sends its headers one byte at a time once the headers ti
 it('drops a client that sends its body one byte at a time once the request timeout passes', async () => {
   const { answer, elapsedMs } = await slowBodied
   expect(elapsedMs).toBeGreaterThanOrEqual(requestTimeoutMs - 50)
-  expect(elapsedMs).toBeLessThan(requestTimeoutMs + 2 * checkingIntervalMs + 1_000)
+  expect(elapsedMs).toBeLessThan(requestTimeoutMs + scaledMs(2 * checkingIntervalMs + 1_000))
   if (answer.kind === 'response') expect(checkAnswer(answer, { method: 'POST' })).toEqual([])
 })
 
@@ -101,7 +102,7 @@ it('keeps answering valid requests while 50 slow clients hold connections open',
   const answers = await Promise.all(
     Array.from({ length: 10 }, () =>
       sendRawHttp(server.port, Buffer.from(`GET /v1/pets?limit=1 HTTP/1.1\r\nhost: x\r\n${auth}\r\n`), {
-        timeoutMs: 5_000,
+        timeoutMs: scaledMs(5_000),
       }),
     ),
   )

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { developmentApiKey } from '../../mocks/core/create-pet-store-core.ts'
 import { type PetStoreServer, startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
 import { operations as catalogue, operationList as catalogueList } from '../../spec/operations.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { createPrismValidator, type PrismValidator } from './create-prism-validator.ts'
 import { type PrismVerdict, readPrismVerdict } from './read-prism-verdict.ts'
 import { type PrismProxy, startPrismProxy } from './start-prism-proxy.ts'
@@ -328,7 +329,7 @@ beforeAll(async () => {
   plainProxy = { pets: plainPets, messages: plainMessages }
   wrongUpstreamProxy = wrong
   validator = await createPrismValidator(document)
-}, 120_000)
+}, scaledMs(120_000))
 
 afterAll(async () => {
   await Promise.all(started.map((proxy) => proxy.close()))
@@ -495,7 +496,7 @@ async function send(
     method: request.method,
     headers: request.headers,
     body: request.body,
-    signal: AbortSignal.timeout(10_000),
+    signal: AbortSignal.timeout(scaledMs(10_000)),
   })
   const body = await response.text()
   return {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { connect } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { watchChildProcess } from '../../tools/watch-child-process.ts'
 
 export interface PrismProxyOptions {
@@ -42,7 +43,7 @@ export async function startPrismProxy({
   upstream,
   errors,
   // Five start at once, beside the other test files: a busy two-core machine needs more than a few seconds.
-  timeoutMs = 60_000,
+  timeoutMs = scaledMs(60_000),
 }: PrismProxyOptions): Promise<PrismProxy> {
   const args = [
     'proxy',

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { scaledMs } from '../../tools/time-scale.ts'
 
 const script = fileURLToPath(new URL('../../scripts/contract.ts', import.meta.url))
 
@@ -10,7 +11,7 @@ const script = fileURLToPath(new URL('../../scripts/contract.ts', import.meta.ur
 export function runContractProcess(
   args: Array<string>,
   env: Record<string, string | undefined> = {},
-  timeoutMs = 60_000,
+  timeoutMs = scaledMs(60_000),
 ): Promise<{
   code: number | null
   stdout: string

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { scaledMs } from '../../tools/time-scale.ts'
 
 /** What a command printed, and how it ended. */
 export interface ShellOutcome {
@@ -16,7 +17,7 @@ export function runInShell(
   shell: 'sh' | 'bash',
   command: string,
   env: Record<string, string>,
-  timeoutMs = 10_000,
+  timeoutMs = scaledMs(10_000),
 ): Promise<ShellOutcome> {
   return new Promise((resolve) => {
     execFile(

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
+import { scaledMs } from '../../tools/time-scale.ts'
 
 const serveScript = fileURLToPath(new URL('../../scripts/serve.ts', import.meta.url))
 // By URL rather than by name: `--import tsx` resolves from the working directory, which a test may change.
@@ -25,7 +26,7 @@ export async function startServeProcess(
 ): Promise<ServeProcess> {
   const { child, output } = spawnServe(args, options)
   const exited = once(child, 'exit') as Promise<[number | null, string | null]>
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000)
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? scaledMs(20_000))
   await Promise.race([
     new Promise<void>((resolve) => child.stdout.on('data', () => output.stdout.includes('ready') && resolve())),
     exited,
@@ -44,7 +45,7 @@ export async function runServeProcess(
   options: { env?: Record<string, string>; cwd?: string } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const { child, output } = spawnServe(args, options)
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+  const timer = setTimeout(() => child.kill('SIGKILL'), scaledMs(30_000))
   const [code] = (await once(child, 'exit')) as [number | null]
   clearTimeout(timer)
   return { code, ...output }

@@ -7,6 +7,7 @@ import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
 import { petStatuses } from '../../spec/schemas.ts'
 import type { Pet } from '../../spec/types.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { useTestSeed } from '../support/test-seed.ts'
 import { conformantVariants } from './conformant-variants.ts'
 import { exploredFaultyVariants, statefulFaultyVariants } from './explored-faulty-variants.ts'
@@ -63,7 +64,7 @@ beforeAll(async () => {
   const pets = [...Array.from({ length: 1_000 }, (_, index) => leftover(index)), ...ofEarlierRuns]
   while (pets.length < storeSize) pets.push({ name: `pet-${pets.length}`, categoryId: (pets.length % 7) + 1 })
   store = pets.map((pet, index) => ({ ...pet, id: index + 1 }) as Pet)
-}, 120_000)
+}, scaledMs(120_000))
 
 const named = (names: ReadonlyArray<string>, variants: ReadonlyArray<Variant>) =>
   variants.filter((variant) => names.includes(variant.name))
@@ -109,5 +110,5 @@ it.each(judged.map((variant) => [variant.name, variant] as const))(
         petStatuses.length + 3,
       )
   },
-  120_000,
+  scaledMs(120_000),
 )

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import type { RunResult } from '../../contract-tests/shared/run-result.ts'
 import { failuresOf, warningsOf } from '../../contract-tests/shared/scenario-result.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { overHttp } from './http-variant.ts'
 import { proofSeeds } from './proof-seeds.ts'
 import { runVariant } from './run-variant.ts'
@@ -37,5 +38,5 @@ it.each([
     const ran = new Set(result.scenarios.filter((scenario) => scenario.outcome === 'passed').map((s) => s.check))
     expect([...ran].sort()).toEqual([...scenarioChecks].sort())
   },
-  60_000,
+  scaledMs(60_000),
 )

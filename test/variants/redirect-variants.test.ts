@@ -2,6 +2,7 @@ import { afterAll, expect, it } from 'vitest'
 import { runContract } from '../../contract-tests/run/run-contract.ts'
 import type { RunResult } from '../../contract-tests/shared/run-result.ts'
 import { failuresOf, warningsOf } from '../../contract-tests/shared/scenario-result.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { useTestSeed } from '../support/test-seed.ts'
 import type { RunningServer } from './frameworks/running-server.ts'
 import {
@@ -53,7 +54,7 @@ it.each([301, 302, 307, 308])(
     })
     expect(redirects[0]?.exchange?.response?.redirects).toBeUndefined()
   },
-  60_000,
+  scaledMs(60_000),
 )
 
 // A request form the interface does not describe may be redirected: at most a deviation, and the check that the

@@ -13,6 +13,7 @@ import type { Exchange } from '../../contract-tests/shared/exchange.ts'
 import type { RunResult } from '../../contract-tests/shared/run-result.ts'
 import { failuresOf, type ScenarioResult, warningsOf } from '../../contract-tests/shared/scenario-result.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { corpusServers } from '../corpus/corpus-servers.ts'
 import { startCorpusServer } from '../corpus/start-corpus-server.ts'
 import { ledgerVariants, type ProvingVariant } from '../ledger/ledger-variants.ts'
@@ -144,10 +145,14 @@ async function expectReproduced(start: () => Promise<RunningServer>, name: strin
 it.each(proofs)(
   'reproduces every finding of %s with the command its reports print, run in bash',
   (name, variant, only) => expectReproduced(() => serve(variant), name, only),
-  120_000,
+  scaledMs(120_000),
 )
 
-it('reproduces the deviations of a lenient JSON parser (express: a leading zero got 201) with their bodies', () => {
-  const express = corpusServers.find((server) => server.name === 'express')!
-  return expectReproduced(() => startCorpusServer(express, developmentApiKey), 'express', ['json_body_syntax'])
-}, 120_000)
+it(
+  'reproduces the deviations of a lenient JSON parser (express: a leading zero got 201) with their bodies',
+  () => {
+    const express = corpusServers.find((server) => server.name === 'express')!
+    return expectReproduced(() => startCorpusServer(express, developmentApiKey), 'express', ['json_body_syntax'])
+  },
+  scaledMs(120_000),
+)

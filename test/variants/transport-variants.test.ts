@@ -3,6 +3,7 @@ import { afterAll, expect, it } from 'vitest'
 import { runContract } from '../../contract-tests/run/run-contract.ts'
 import type { RunResult } from '../../contract-tests/shared/run-result.ts'
 import { failuresOf, warningsOf } from '../../contract-tests/shared/scenario-result.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { useTestSeed } from '../support/test-seed.ts'
 import type { RunningServer } from './frameworks/running-server.ts'
 import { bodyLimit, startTransportProxy, type TransportFault } from './transport/start-transport-proxy.ts'
@@ -60,21 +61,25 @@ it.each([
     expect(result.scenarios.filter((scenario) => scenario.outcome === 'error')).toEqual([])
     expect(result.verdictNote).toBeUndefined()
   },
-  120_000,
+  scaledMs(120_000),
 )
 
-it('judges everything else on a server that resets one request in fifty at random', async () => {
-  const draws = fc.sample(fc.integer({ min: 0, max: 49 }), { seed, numRuns: 20_000 })
-  let request = 0
-  const { result, closed } = await judge(() => (draws[request++ % draws.length] === 0 ? 'close' : 'pass'))
-  const unjudged = result.scenarios.filter((scenario) => scenario.outcome === 'error')
-  const why = unjudged.map((scenario) => `${scenario.title}: ${scenario.reason}`).join('\n')
-  console.log(`${closed} of ${request} requests reset; ${unjudged.length} checks not judged\n${why}`)
-  expect(closed).toBeGreaterThan(2)
-  expect(findings(result, failuresOf)).toEqual([])
-  expect(result.exitCode, why).toBe(0)
-  expect(unjudged.length).toBeLessThanOrEqual(Math.max(1, result.scenarios.length / 10))
-  expect(result.scenarios.filter((scenario) => scenario.outcome === 'passed').length).toBeGreaterThan(
-    result.scenarios.length * 0.9 - 1,
-  )
-}, 120_000)
+it(
+  'judges everything else on a server that resets one request in fifty at random',
+  async () => {
+    const draws = fc.sample(fc.integer({ min: 0, max: 49 }), { seed, numRuns: 20_000 })
+    let request = 0
+    const { result, closed } = await judge(() => (draws[request++ % draws.length] === 0 ? 'close' : 'pass'))
+    const unjudged = result.scenarios.filter((scenario) => scenario.outcome === 'error')
+    const why = unjudged.map((scenario) => `${scenario.title}: ${scenario.reason}`).join('\n')
+    console.log(`${closed} of ${request} requests reset; ${unjudged.length} checks not judged\n${why}`)
+    expect(closed).toBeGreaterThan(2)
+    expect(findings(result, failuresOf)).toEqual([])
+    expect(result.exitCode, why).toBe(0)
+    expect(unjudged.length).toBeLessThanOrEqual(Math.max(1, result.scenarios.length / 10))
+    expect(result.scenarios.filter((scenario) => scenario.outcome === 'passed').length).toBeGreaterThan(
+      result.scenarios.length * 0.9 - 1,
+    )
+  },
+  scaledMs(120_000),
+)

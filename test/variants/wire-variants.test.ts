@@ -5,6 +5,7 @@ import { failuresOf } from '../../contract-tests/shared/scenario-result.ts'
 import { wireScenarios } from '../../contract-tests/standards/wire-scenarios.ts'
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import type { RunningServer } from './frameworks/running-server.ts'
 import { wireFaultyVariants } from './wire-faulty-variants.ts'
 import { startWireServer } from './wire-server.ts'
@@ -35,16 +36,24 @@ it('names a variant for every check of the wire group, each check once', () => {
 
 // Each variant is caught by its check under every proof seed: test/ledger/ledger-variants.test.ts.
 
-it('passes the standalone mock over HTTP on every wire check with no finding', async () => {
-  const result = await judge(await startPetStoreServer(), wireChecks, 1)
-  expect(findings(result)).toEqual([])
-  expect(result.exitCode).toBe(0)
-  expect(result.findings).toEqual({ violations: 0, deviations: 0 })
-  expect(result.scenarios.filter((scenario) => scenario.outcome === 'skipped')).toEqual([])
-}, 30_000)
+it(
+  'passes the standalone mock over HTTP on every wire check with no finding',
+  async () => {
+    const result = await judge(await startPetStoreServer(), wireChecks, 1)
+    expect(findings(result)).toEqual([])
+    expect(result.exitCode).toBe(0)
+    expect(result.findings).toEqual({ violations: 0, deviations: 0 })
+    expect(result.scenarios.filter((scenario) => scenario.outcome === 'skipped')).toEqual([])
+  },
+  scaledMs(30_000),
+)
 
-it('passes the hand-written server with no defect, which the faulty ones are each one change of', async () => {
-  const result = await judge(await startWireServer(), wireChecks, 1)
-  expect(findings(result)).toEqual([])
-  expect(result.findings).toEqual({ violations: 0, deviations: 0 })
-}, 30_000)
+it(
+  'passes the hand-written server with no defect, which the faulty ones are each one change of',
+  async () => {
+    const result = await judge(await startWireServer(), wireChecks, 1)
+    expect(findings(result)).toEqual([])
+    expect(result.findings).toEqual({ violations: 0, deviations: 0 })
+  },
+  scaledMs(30_000),
+)
