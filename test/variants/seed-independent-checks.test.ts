@@ -28,7 +28,7 @@ async function requestsUnder(seed: number): Promise<{ requests: Array<string>; e
   const served = await serveVariant(goodMock)
   const requests: Array<string> = []
   const recording: FetchLike = async (input, init) => {
-    const url = new URL(String(input instanceof Request ? input.url : input))
+    const url = new URL(String(input))
     const body = typeof init?.body === 'string' ? init.body : ''
     requests.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search} ${body}`)
     return served(input, init)
