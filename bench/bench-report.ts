@@ -2,6 +2,7 @@ import type { CodeVersion } from './code-version.ts'
 import type { MachineInfo } from './machine-info.ts'
 import type { ContractFigures } from './measure-contract-runs.ts'
 import type { LargeStoreFigures } from './measure-large-store.ts'
+import type { ProxyFigures } from './measure-proxy.ts'
 import type { SessionsMemoryFigures } from './measure-sessions-memory.ts'
 import type { StateFileCreatesResult } from './measure-state-file-creates.ts'
 import type { LoadResult } from './run-autocannon.ts'
@@ -138,5 +139,7 @@ export interface BenchReport {
   controls: ControlsFigures
   /** What the contract suite costs: wall time, peak RSS and requests of whole runs, over loopback and latency. */
   contract: ContractFigures
+  /** GET by id straight to our mock and through `petstore-mock --proxy` in front of it. */
+  proxy: ProxyFigures
   goals: Array<Goal>
 }

@@ -5,13 +5,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, it } from 'vitest'
+import { scaledMs } from '../tools/time-scale.ts'
 import type { BenchReport } from './bench-report.ts'
 
 const benchScript = fileURLToPath(new URL('../scripts/bench.ts', import.meta.url))
 
 // The smoke run keeps the bench from rotting; it asserts that figures exist, never what they are.
 it('runs the smoke bench and writes a report with figures for every target and request', {
-  timeout: 240_000,
+  timeout: scaledMs(240_000),
 }, async () => {
   const reportDir = await mkdtemp(join(tmpdir(), 'petstore-bench-test-'))
   try {
@@ -25,7 +26,7 @@ it('runs the smoke bench and writes a report with figures for every target and r
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
     child.stderr.on('data', (chunk) => (output += chunk))
-    const timer = setTimeout(() => child.kill('SIGINT'), 230_000)
+    const timer = setTimeout(() => child.kill('SIGINT'), scaledMs(230_000))
     const [code] = (await once(child, 'exit')) as [number | null]
     clearTimeout(timer)
     expect(code, output).toBe(0)
@@ -72,6 +73,10 @@ it('runs the smoke bench and writes a report with figures for every target and r
       expect(run.peakRssMb, run.label).toBeGreaterThan(0)
       expect(run.seconds, run.label).toBeGreaterThan(0)
     }
+    expect(report.proxy.directPerSecond).toBeGreaterThan(0)
+    expect(report.proxy.proxiedPerSecond).toBeGreaterThan(0)
+    expect(report.proxy.proxiedNon2xx).toBe(0)
+    expect(output).toMatch(/(PASS|MISS) {2}proxied\/direct throughput, GET \/v1\/pets\/\{id\}.*>= 0\.5 x/)
     expect(report.contract.healthy.exitCode).toBe(0)
     expect(report.contract.healthy.requests).toBeGreaterThan(0)
     expect(report.contract.hostile.exitCode).toBe(1)

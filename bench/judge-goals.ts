@@ -2,6 +2,7 @@ import type { ControlsFigures, Goal, RequestComparison, ScaleFigures, TargetFigu
 import { formatNumber } from './format-number.ts'
 import type { ContractFigures, ContractRunFigures } from './measure-contract-runs.ts'
 import type { LargeStoreFigures } from './measure-large-store.ts'
+import type { ProxyFigures } from './measure-proxy.ts'
 
 /** Every GET at 0.95x of bare node:http or better, POST at 0.7x: with every check still made. */
 const bareRatioGoals: Record<string, number> = { list: 0.95, get: 0.95, create: 0.7 }
@@ -24,6 +25,7 @@ export function judgeGoals({
   largeStore = [],
   controls,
   contract,
+  proxy,
 }: {
   targets: Record<string, TargetFigures>
   requests: Array<RequestComparison>
@@ -31,6 +33,7 @@ export function judgeGoals({
   largeStore?: ReadonlyArray<LargeStoreFigures>
   controls?: ControlsFigures
   contract?: ContractFigures
+  proxy?: ProxyFigures
 }): Array<Goal> {
   const goals: Array<Goal> = []
   const add = (
@@ -103,6 +106,12 @@ export function judgeGoals({
     const ignored = 'a server that ignores limit (75,000 pets a list)'
     add(`contract run wall time, ${ignored}`, ignoredLimit.seconds, 'max', 180, 's', countNote(ignoredLimit))
     add(`contract run peak RSS, ${ignored}`, ignoredLimit.peakRssMb, 'max', 512, 'MB', countNote(ignoredLimit))
+  }
+  if (proxy) {
+    const note =
+      `${formatNumber(Math.round(proxy.proxiedPerSecond))} req/s proxied, ` +
+      `${formatNumber(Math.round(proxy.directPerSecond))} direct`
+    add(`proxied/direct throughput, ${proxy.request} (petstore-mock --proxy)`, proxy.ratio, 'min', 0.5, 'x', note)
   }
   return goals
 }

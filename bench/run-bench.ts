@@ -14,6 +14,7 @@ import { machineInfo } from './machine-info.ts'
 import { measureContractRuns } from './measure-contract-runs.ts'
 import { measureInProcess } from './measure-in-process.ts'
 import { measureLargeStore } from './measure-large-store.ts'
+import { measureProxy } from './measure-proxy.ts'
 import { measureScale } from './measure-scale.ts'
 import { measureSessionsMemory } from './measure-sessions-memory.ts'
 import { measureStateFileCreates } from './measure-state-file-creates.ts'
@@ -110,6 +111,8 @@ export async function runBench(argv: Array<string>): Promise<number> {
         'server that ignores limit',
     )
     const contract = await measureContractRuns({ root, smoke })
+    log('measuring GET by id through the validating proxy (petstore-mock --proxy) against the same directly')
+    const proxy = await measureProxy({ root, entry, connections, durationSeconds, rounds: smoke ? 1 : 5, log })
     const report: BenchReport = {
       generatedAt: new Date().toISOString(),
       machine,
@@ -134,7 +137,8 @@ export async function runBench(argv: Array<string>): Promise<number> {
       largeStore,
       controls,
       contract,
-      goals: judgeGoals({ targets, requests, scale, largeStore, controls, contract }),
+      proxy,
+      goals: judgeGoals({ targets, requests, scale, largeStore, controls, contract, proxy }),
     }
     const written = await writeBenchReport(reportDirectory, report)
     console.log(formatBenchSummary(report))

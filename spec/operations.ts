@@ -46,6 +46,8 @@ export interface OperationSpec {
   documents(status: number): boolean
   /** The body schema the spec gives for this status, when it gives one. */
   responseSchema(status: number): z.ZodType | undefined
+  /** The schema of its JSON request body (int64 exact), when it takes one. */
+  requestSchema: z.ZodType | undefined
   /** A valid request, from the spec's examples. */
   sample: SampleRequest
   /**
@@ -147,6 +149,7 @@ function toOperations(): Record<OperationId, OperationSpec> {
           const key = responseKey(keys, status)
           return key === undefined ? undefined : schemas.get(key)
         },
+        requestSchema: operation.requestBody ? toSchema(operation.requestBody as Json) : undefined,
         sample: toSample(operationId, operation),
         pathValueValid: (name, raw) => pathValueValid(operation, name, raw),
       })

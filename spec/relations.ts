@@ -62,8 +62,11 @@ class RelationError extends TypeError {
   override name = 'RelationError'
 }
 
-/** The `$ref` of the schema an operation answers `status` with (an array's items for a list). */
-function answerSchemaRef(operationId: OperationId, status: string): string | undefined {
+/**
+ * The `$ref` of the schema an operation answers `status` with (an array's items for a list).
+ * @example answerSchemaRef('createPet', '201') // '#/components/schemas/Pet'
+ */
+export function answerSchemaRef(operationId: OperationId, status: string): string | undefined {
   const responses = operationObject(operationId).responses as Record<string, Json> | undefined
   const content = resolveRef(responses?.[status] ?? {}).content as Record<string, { schema?: Json }> | undefined
   const schema = content?.['application/json']?.schema

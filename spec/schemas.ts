@@ -13,10 +13,3 @@ export const newMessageSchema = z.fromJSONSchema(componentJsonSchema('NewMessage
 
 /** The allowed values of `PetStatus`, in spec order. */
 export const petStatuses: ReadonlyArray<PetStatus> = openapiDocument.components.schemas.PetStatus.enum
-
-/** Bounds and default of the `limit` query parameter of `listPets`. */
-export const limitRule = {
-  minimum: openapiDocument.components.parameters.Limit.schema.minimum,
-  maximum: openapiDocument.components.parameters.Limit.schema.maximum,
-  default: openapiDocument.components.parameters.Limit.schema.default,
-} as const

@@ -44,12 +44,27 @@ const layers: Readonly<Record<string, ReadonlyArray<string>>> = {
   mocks: ['mocks/core', 'mocks/model', 'mocks/msw', 'spec', 'spec/json'],
   'mocks/browser': ['mocks', 'mocks/core', 'mocks/model', 'mocks/msw', 'spec', 'spec/json'],
   'mocks/playwright': ['mocks', 'mocks/core', 'mocks/model', 'mocks/msw', 'spec', 'spec/json'],
+  // The proxy judges and reports with the suite's own checks, reader and report writers: the one folder of mocks/
+  // that imports the suite, and only the command line imports it.
+  'mocks/proxy': [
+    'mocks/core',
+    'mocks/model',
+    'mocks/node',
+    'mocks/persistence',
+    'spec',
+    'spec/json',
+    'contract-tests/checks',
+    'contract-tests/client',
+    'contract-tests/reports',
+    'contract-tests/shared',
+  ],
   'mocks/cli': [
     'mocks/core',
     'mocks/lifecycle',
     'mocks/model',
     'mocks/node',
     'mocks/persistence',
+    'mocks/proxy',
     'mocks/snapshot',
     'spec',
     'spec/json',

@@ -1,6 +1,6 @@
 import { parseJson } from '../../spec/json/parse-json.ts'
 import { openapiDocument } from '../../spec/openapi-document.ts'
-import { limitRule } from '../../spec/schemas.ts'
+import { largestPage } from '../../spec/resources.ts'
 import type { ExchangeResponse } from '../shared/exchange.ts'
 import { boundedJsonText } from './bounded-json-text.ts'
 import { nestsDeeperThan } from './json-nesting.ts'
@@ -9,7 +9,7 @@ import { nestsDeeperThan } from './json-nesting.ts'
  * Members kept of each array and object of a body: one more than the longest list the interface allows, so that a
  * list past any `limit` is still seen as one by every check, while a body of millions of items keeps a hundred.
  */
-const keptMembers = limitRule.maximum + 1
+const keptMembers = largestPage + 1
 /** Members kept of a body in all, at every depth: a page of 100 pets holds some 600. */
 const keptValues = 10_000
 /**

@@ -1,7 +1,8 @@
 import { parseJson } from '../../spec/json/parse-json.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
-import { operations } from '../../spec/operations.ts'
-import { interfaceSays, specChooses } from '../shared/citations.ts'
+import { operationObject, operations } from '../../spec/operations.ts'
+import { type ResourceSpec, resourceList } from '../../spec/resources.ts'
+import { createdBy, specChooses } from '../shared/citations.ts'
 import type { ContractCaller } from '../shared/contract-caller.ts'
 import { statusOf } from '../shared/exchange.ts'
 import type { Scenario } from '../shared/scenario.ts'
@@ -33,9 +34,15 @@ function isJsonText(text: string): boolean {
  * accepting it both keep every sentence; accepting it differs from the spec's choice (a deviation), storing it changed
  * or answering with a 5xx does not.
  */
-async function judgeInvalidCreate(body: InvalidBody, client: ContractCaller, schema: JsonSchema): Promise<Judgement> {
+async function judgeInvalidCreate(
+  resource: ResourceSpec,
+  body: InvalidBody,
+  client: ContractCaller,
+  schema: JsonSchema,
+): Promise<Judgement> {
+  const { creator, createdStatus, noun } = resource
   const json = isJson(body.contentType)
-  const exchange = await client.call('createPet', {
+  const exchange = await client.call(creator, {
     body: body.text,
     contentType: body.contentType,
     alsoAccepted: json ? [] : [415],
@@ -45,14 +52,16 @@ async function judgeInvalidCreate(body: InvalidBody, client: ContractCaller, sch
     return {
       ...verdict(exchange, true, '', '400 with an Error'),
       deviation:
-        `createPet answers a body that is not JSON with ${status}, ` +
+        `${creator} answers a body that is not JSON with ${status}, ` +
         `a parser that takes more than JSON (e.g. ${body.what})`,
       deviationKey: 'a lenient parser',
       deviationBasis: specChooses.lenientJsonParser,
     }
-  if (json || status !== 201) {
+  if (json || status !== createdStatus) {
     const wanted = json ? status === 400 : isClientError(exchange)
-    const expected = json ? '400 with an Error' : 'a 4xx Error (400 or 415), or 201 with the pet as sent'
+    const expected = json
+      ? '400 with an Error'
+      : `a 4xx Error (400 or 415), or ${createdStatus} with the ${noun} as sent`
     return verdict(exchange, wanted, `a body ${body.what} got ${statusOf(exchange)}`, expected)
   }
   const sent = parseJson(body.text) as Record<string, unknown>
@@ -69,42 +78,55 @@ async function judgeInvalidCreate(body: InvalidBody, client: ContractCaller, sch
     )
   return {
     ...verdict(exchange, true, '', ''),
-    deviation: `createPet takes a JSON body labelled with another media type as JSON (201; e.g. ${body.what})`,
+    deviation:
+      `${creator} takes a JSON body labelled with another media type as JSON ` +
+      `(${createdStatus}; e.g. ${body.what})`,
     deviationKey: 'accepts another media type',
   }
 }
 
 /**
- * The generated createPet checks: every valid NewPet created and read back exactly, or an edge value
- * refused cleanly; every invalid body refused.
+ * The generated checks of every create of the spec (`spec/resources.ts`): every valid body created and read back
+ * exactly, or an edge value refused cleanly; every invalid body refused.
  * @example generatedCreateScenarios(exploreOptions({ seed: 1 }))
  */
 export function generatedCreateScenarios(options: ExploreOptions): Array<Scenario> {
-  const schema = requestBodySchema('createPet')
+  return resourceList.flatMap((resource) => createScenarios(resource, options))
+}
+
+function createScenarios(resource: ResourceSpec, options: ExploreOptions): Array<Scenario> {
+  const { creator } = resource
+  const schema = requestBodySchema(creator)
   if (!schema) return []
-  const sample = operations.createPet.sample.json as Record<string, unknown>
+  const sample = operations[creator].sample.json as Record<string, unknown>
+  const content = (operationObject(creator).requestBody as { content?: Record<string, { schema?: { $ref?: string } }> })
+    .content
+  const bodyName = content?.['application/json']?.schema?.$ref?.split('/').at(-1) ?? 'body'
+  const basis = createdBy(resource)
   return [
     {
       check: 'generated_valid_create',
-      title: 'generated: createPet accepts every typical NewPet, echoes it and reads it back exactly',
-      operationId: 'createPet',
-      basis: interfaceSays.newPetFields,
+      title: `generated: ${creator} accepts every typical ${bodyName}, echoes it and reads it back exactly`,
+      operationId: creator,
+      basis: basis.valid,
       writes: true,
       explores: true,
       run: (context) =>
         exploreProperty(context, options, {
-          promise: 'a valid NewPet is created with 201 and read back exactly (an edge value may be refused cleanly)',
+          promise:
+            `a valid ${bodyName} is created with ${resource.createdStatus} and read back exactly ` +
+            '(an edge value may be refused cleanly)',
           deviationBasis: specChooses.anyNewPetAccepted,
           arbitrary: validBody(schema),
           examples: validBodyExamples(schema, sample),
-          judge: validCreateJudge(context, schema, sample),
+          judge: validCreateJudge(context, resource, schema, sample),
         }),
     },
     {
       check: 'generated_invalid_create',
-      title: 'generated: createPet refuses every invalid body with 400 and an Error',
-      operationId: 'createPet',
-      basis: interfaceSays.invalidBody,
+      title: `generated: ${creator} refuses every invalid body with 400 and an Error`,
+      operationId: creator,
+      basis: basis.invalid,
       writes: true,
       explores: true,
       run: (context) =>
@@ -113,7 +135,7 @@ export function generatedCreateScenarios(options: ExploreOptions): Array<Scenari
           deviationBasis: specChooses.mediaTypeRefused,
           arbitrary: invalidBody(schema),
           examples: invalidBodyExamples(schema, sample),
-          judge: (body, client) => judgeInvalidCreate(body, client, schema),
+          judge: (body, client) => judgeInvalidCreate(resource, body, client, schema),
         }),
     },
   ]

@@ -2,8 +2,8 @@ import type { Scenario } from '../shared/scenario.ts'
 import type { ExploreOptions } from './explore-options.ts'
 import { generatedAuthScenarios } from './generated-auth-scenarios.ts'
 import { generatedCreateScenarios } from './generated-create-scenarios.ts'
-import { generatedGetPetScenario } from './generated-get-pet-scenario.ts'
 import { generatedListScenarios } from './generated-list-scenarios.ts'
+import { generatedReadScenarios } from './generated-read-scenarios.ts'
 import { generatedRequestForms } from './generated-request-forms.ts'
 
 /**
@@ -19,6 +19,6 @@ export function generatedScenarios(options: ExploreOptions): Array<Scenario> {
     ...generatedAuthScenarios(options),
     ...generatedListScenarios(options),
     ...generatedRequestForms(options),
-    generatedGetPetScenario(options),
+    ...generatedReadScenarios(options),
   ]
 }

@@ -3,10 +3,14 @@ import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
 import { parseJson } from '../../spec/json/parse-json.ts'
 import { operations } from '../../spec/operations.ts'
+import { listedResource } from '../../spec/resources.ts'
 import { ContractClient, type FetchLike } from '../client/contract-client.ts'
 import type { ScenarioContext } from '../shared/scenario.ts'
 import type { SuiteData } from '../shared/suite-data.ts'
 import { validCreateJudge } from './judge-valid-create.ts'
+
+const pets = listedResource('listPets')
+
 import { requestBodySchema } from './spec-parameters.ts'
 
 const error = (status: number) =>
@@ -34,7 +38,7 @@ async function judgeAgainst(
     fetch,
   })
   const data = { created: [], listed: [{ id: 1, name: 'Rex', categoryId: 1 }], runTag: 'run' } as unknown as SuiteData
-  const judge = validCreateJudge({ data } as ScenarioContext, requestBodySchema('createPet')!, {
+  const judge = validCreateJudge({ data } as ScenarioContext, pets, requestBodySchema('createPet')!, {
     ...(operations.createPet.sample.json as Record<string, unknown>),
   })
   return (json: Record<string, unknown>) => judge({ json, contentType: 'application/json', extra: false }, client)
@@ -88,7 +92,7 @@ it('fails a typical body refused, a 5xx, and an edge value stored changed', asyn
     fetch: trims,
   })
   const data = { created: [], listed: [], runTag: 'run' } as unknown as SuiteData
-  const judge = validCreateJudge({ data } as ScenarioContext, requestBodySchema('createPet')!, { name: 'Rex' })
+  const judge = validCreateJudge({ data } as ScenarioContext, pets, requestBodySchema('createPet')!, { name: 'Rex' })
   const trimmed = await judge(
     { json: { name: ' Rex ', categoryId: 1 }, contentType: 'application/json', extra: false },
     client,

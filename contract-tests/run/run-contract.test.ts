@@ -3,6 +3,7 @@ import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { createPetStoreMock } from '../../mocks/create-pet-store-mock.ts'
 import type { FetchLike } from '../client/contract-client.ts'
 import { interfaceSays } from '../shared/citations.ts'
+import { openSession } from './open-session.ts'
 import { notRunReason, runContract } from './run-contract.ts'
 
 const base = { targetName: 'mock', baseUrl: 'http://petstore.test/v1', messagesBaseUrl: 'http://petstore.test' }
@@ -20,25 +21,37 @@ it('runs only the scenarios --only names, in order', async () => {
 
 const reset = () => Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } }))
 
+/** How many requests the setup sends to a fresh mock: counted, so that no test pins what the spec's resources make. */
+async function setupRequests(): Promise<number> {
+  const fetch = await mockFetch()
+  let sent = 0
+  const counting: FetchLike = (input, init) => {
+    sent++
+    return fetch(input, init)
+  }
+  const { settled } = await openSession({ ...base, apiKey: developmentApiKey, fetch: counting })
+  await settled()
+  return sent
+}
+
 /**
- * A fetch that cuts off, before any answer, the requests `cut` picks among those sent after the setup (whatever it
- * sends before its creates, its creates, then its listing), told the method and how many such requests came so far.
+ * A fetch that cuts off, before any answer, the requests `cut` picks among those sent after the setup (as many
+ * requests as it sends to a fresh mock), told the method and how many such requests came so far.
  */
-function afterSetup(fetch: FetchLike, cut: (method: string, sent: number) => boolean): FetchLike {
-  let phase: 'before' | 'creating' | 'after' = 'before'
+async function afterSetup(fetch: FetchLike, cut: (method: string, sent: number) => boolean): Promise<FetchLike> {
+  let setup = await setupRequests()
   let sent = 0
   return (input, init) => {
     const method = init?.method ?? 'GET'
-    if (phase === 'before' && method === 'POST') phase = 'creating'
-    else if (phase === 'creating' && method !== 'POST') phase = 'after'
-    else if (phase === 'after' && cut(method, ++sent)) return reset()
+    if (setup > 0) setup--
+    else if (cut(method, ++sent)) return reset()
     return fetch(input, init)
   }
 }
 
 it('stops a run whose target stops answering: what follows is not run, and it exits 2 saying so', async () => {
   // A few scenarios go through, then the connection drops for good.
-  const fetch = afterSetup(await mockFetch(), (_method, sent) => sent > 10)
+  const fetch = await afterSetup(await mockFetch(), (_method, sent) => sent > 10)
   const only = ['auth_required', 'listPets', 'getPet']
   const result = await runContract({ ...base, apiKey: developmentApiKey, fetch, only })
   expect(result.exitCode).toBe(2)
@@ -52,7 +65,7 @@ it('stops a run whose target stops answering: what follows is not run, and it ex
 it('runs a check that lost a request once more: every check is judged, and the lost request is listed', async () => {
   let posts = 0
   // The first create after the setup is cut off before any answer; a POST is never sent again by the transport.
-  const fetch = afterSetup(await mockFetch(), (method) => method === 'POST' && ++posts === 1)
+  const fetch = await afterSetup(await mockFetch(), (method) => method === 'POST' && ++posts === 1)
   const result = await runContract({ ...base, apiKey: developmentApiKey, fetch, only: ['createPet'] })
   expect(result.scenarios.filter((scenario) => scenario.outcome === 'error')).toEqual([])
   const again = result.scenarios.filter((scenario) => scenario.attempts === 2)
@@ -83,7 +96,7 @@ it('sends a GET again once when its connection failed before any answer', async 
 
 it('gives no verdict when more than 10% of the checks that ran could not be judged', async () => {
   // Every create after the setup is cut off, but GETs between them keep the run going.
-  const fetch = afterSetup(await mockFetch(), (method) => method === 'POST')
+  const fetch = await afterSetup(await mockFetch(), (method) => method === 'POST')
   const result = await runContract({ ...base, apiKey: developmentApiKey, fetch, only: ['createPet'] })
   expect(result.exitCode).toBe(2)
   expect(result.targetError).toMatch(/^Too little was judged: \d+ of \d+ checks could not be judged, more than 10%/)

@@ -3,27 +3,26 @@ import { operations } from '../../spec/operations.ts'
 import { namingRole, statefulRoles } from '../../spec/relations.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
 import type { ScenarioContext } from '../shared/scenario.ts'
-import type { SuiteData } from '../shared/suite-data.ts'
+import { dataOf, type SuiteData } from '../shared/suite-data.ts'
 
 /** Why a check of an unsafe operation that names a pet is skipped. */
 export const notCreated = 'This run created no pet to name in an unsafe request, and names no pet it did not create.'
 
-/** The path parameter that names a created resource (from the spec's links, whatever the role), if any. */
-const resourceParameter = (operation: OperationSpec): string | undefined =>
-  namingRole(statefulRoles[operation.operationId])?.link.parameter
-
 /**
  * A request the operation accepts, so that only what a check varies can make it fail: the spec's sample
- * request, its body named after the run, its path parameters naming a pet the run may touch. A safe
- * operation names a pet the target lists; an unsafe one only a pet this run created (never one somebody
- * else owns, were its authentication broken): undefined when it names a pet and the run created none.
+ * request, its body named after the run, its path parameters naming a resource the run may touch, of the kind
+ * the operation's link names (a category for `getCategory`, a pet for `getPet`). A safe operation names one the
+ * target lists; an unsafe one only one this run created (never one somebody else owns, were its authentication
+ * broken): undefined when it names one and the run created none.
  * @example validRequest(operations.getPet, context.data) // { params: { petId: 17 } }
  */
 export function validRequest(operation: OperationSpec, data: SuiteData): CallOptions | undefined {
   const { sample } = operation
-  const named = resourceParameter(operation)
-  const pets = operation.safe ? [...data.listed, ...data.created] : data.created
-  const known = pets[0]?.id
+  const role = namingRole(statefulRoles[operation.operationId])
+  const named = role?.link.parameter
+  const { listed, created } = dataOf(data, operation.operationId)
+  const resources = operation.safe ? [...listed, ...created] : created
+  const known = role && (resources[0]?.[role.link.field] as string | number | bigint | undefined)
   if (known === undefined && !operation.safe && named !== undefined) return undefined
   const params = { ...sample.params, ...(named !== undefined && known !== undefined && { [named]: known }) }
   const json =

@@ -1,7 +1,9 @@
+import { listedResource, type ResourceSpec } from '../../spec/resources.ts'
 import type { Basis } from './exchange.ts'
 
 const says = (text: string): Basis => ({ source: 'interface', text })
 const chooses = (text: string): Basis => ({ source: 'x-mock-behaviour', text })
+const pets = listedResource('listPets').citations
 
 /**
  * The sentences of the interface document (`pet-store-interface.md`) the suite's violations rest on,
@@ -23,11 +25,10 @@ export const interfaceSays = {
   errorBody: says(
     'All error bodies use the Error object (`code`, `message`, `status`). The `status` field repeats the HTTP status.',
   ),
-  bareArray: says(
-    'A list of animals is a JSON array of Pet objects (the response is the bare array, with no wrapping object).',
-  ),
-  limit: says('limit | integer | no | minimum 1, maximum 100, default 20; maximum number of animals returned.'),
-  statusFilter: says('status | PetStatus | no | Returns only animals with this availability status.'),
+  // The pets' list rules, quoted beside them in the spec (`x-collection`'s `basis`): one form of each rule.
+  bareArray: says(pets.list),
+  limit: says(pets.limit),
+  statusFilter: says(pets.filters.status ?? ''),
   created: says('201 | Pet (the created animal, including assigned `id`).'),
   uniqueId: says('Unique identifier assigned by the service on creation.'),
   invalidBody: says('400 | Error (body missing required fields or containing invalid values).'),
@@ -325,3 +326,26 @@ export const specChooses = {
       'otherwise: a deviation of the server the service runs on, as long as nothing is acted on wrongly.',
   ),
 } as const satisfies Record<string, Basis>
+
+/** What a create's checks rest on: the sentences of its valid and its invalid bodies. */
+interface CreateBasis {
+  valid: Basis
+  invalid: Basis
+}
+
+/** The creates the interface describes, by creator: their sentences quoted (the pets'). */
+const describedCreates: Readonly<Record<string, CreateBasis>> = {
+  createPet: { valid: interfaceSays.newPetFields, invalid: interfaceSays.invalidBody },
+}
+
+/**
+ * What the checks of a create rest on: the interface's sentences for a create it describes, else what the spec says
+ * of the resource (its read's link description, which quotes what it rests on).
+ * @example createdBy(resources.createPet).invalid // interfaceSays.invalidBody
+ */
+export function createdBy(resource: ResourceSpec): CreateBasis {
+  const described = describedCreates[resource.creator]
+  if (described) return described
+  const said = says(resource.citations.read || resource.citations.list)
+  return { valid: said, invalid: said }
+}

@@ -1,8 +1,19 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
-import { openapiDocument } from '../../spec/openapi-document.ts'
+import { resolveRef } from '../../spec/resolve-ref.ts'
+import { resourceList } from '../../spec/resources.ts'
 
-// The fields of the spec's Pet: what a read must give back. Others are the server's own business.
-const petFields = Object.keys(openapiDocument.components.schemas.Pet.properties)
+// The fields of the spec's resources (the `Pet`, and every other kind's schema): what a read must give back. Others
+// are the server's own business.
+const petFields = [
+  ...new Set(
+    resourceList.flatMap((resource) =>
+      Object.keys(
+        (resolveRef({ $ref: `#/components/schemas/${resource.schemaName}` }) as { properties?: object }).properties ??
+          {},
+      ),
+    ),
+  ),
+]
 
 /**
  * Whether a pet as read holds every field of the spec's `Pet` that `expected` holds (a key present, even

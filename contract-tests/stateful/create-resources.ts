@@ -1,11 +1,12 @@
 import type fc from 'fast-check'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { StatefulRole } from '../../spec/relations.ts'
-import type { NewPet, Pet } from '../../spec/types.ts'
+import { isResource, resources } from '../../spec/resources.ts'
+import type { NewPet } from '../../spec/types.ts'
 import { interfaceSays } from '../shared/citations.ts'
 import { type Exchange, statusOf } from '../shared/exchange.ts'
 import { sameFields } from '../shared/same-fields.ts'
-import { isPet } from '../shared/suite-data.ts'
+import type { Resource } from '../shared/suite-data.ts'
 import { ModelViolation } from './model-violation.ts'
 import type { ResourceKnowledge } from './resource-knowledge.ts'
 import { assertRegistry, pooled, type StatefulWorld } from './stateful-world.ts'
@@ -18,11 +19,13 @@ async function createOne(
   world: StatefulWorld,
   role: CreateRole,
   body: NewPet,
-): Promise<{ pet: Pet; exchange: Exchange }> {
+): Promise<{ pet: Resource; exchange: Exchange }> {
   const exchange = await world.client.call(role.operationId, { json: body, record: false })
   assertRegistry(exchange)
-  const pet = exchange.response?.json
-  if (exchange.response?.status !== role.status || !isPet(pet))
+  const pet = exchange.response?.json as Resource
+  const resource = resources[role.operationId]
+  // Judged by the shape of its own kind (the answer's schema): a category is no pet.
+  if (exchange.response?.status !== role.status || !resource || !isResource(resource, pet))
     throw new ModelViolation(
       `a valid ${role.operationId} got ${statusOf(exchange)}`,
       interfaceSays.created,
@@ -38,13 +41,14 @@ async function createOne(
       stringifyJson(body),
       exchange.response.bodyText,
     )
-  if (world.knowledge.has(pet.id))
+  const id = pet[resource.idField]
+  if (world.knowledge.of(role.operationId).has(id))
     throw new ModelViolation(
-      `the new resource got id ${pet.id}, which an earlier one already has (or had)`,
+      `the new resource got id ${id}, which an earlier one of its kind already has (or had)`,
       interfaceSays.uniqueId,
       exchange,
       'an id of its own',
-      String(pet.id),
+      String(id),
     )
   return { pet: { ...body, ...pet }, exchange }
 }
@@ -61,7 +65,8 @@ export class CreateResources implements Command {
       this.bodies.map((body) => () => createOne(world, this.role, body)),
       world.concurrency,
     )
-    const ids = created.map(({ pet }) => String(pet.id))
+    const idField = resources[this.role.operationId]?.idField ?? 'id'
+    const ids = created.map(({ pet }) => String(pet[idField]))
     const second = ids.findIndex((id, index) => ids.indexOf(id) !== index)
     const repeated = ids[second]
     if (repeated !== undefined)
@@ -72,21 +77,24 @@ export class CreateResources implements Command {
         'distinct ids',
         ids.join(', '),
       )
-    for (const { pet } of created) knowledge.add(pet)
+    for (const { pet } of created) knowledge.of(this.role.operationId).add(pet)
   }
   toString = () => `${this.role.operationId}(×${this.bodies.length})`
 }
 
-/** Creates resources until the run knows at least `total` live ones (past a list's default page, past its largest). */
+/**
+ * Creates resources until the run knows at least `total` live ones of the kind (past a list's default page, past its
+ * largest).
+ */
 export class GrowStore implements Command {
   constructor(
     readonly role: CreateRole,
     readonly total: number,
     readonly bodyAt: (index: number) => NewPet,
   ) {}
-  check = (knowledge: Readonly<ResourceKnowledge>) => knowledge.size < this.total
+  check = (knowledge: ResourceKnowledge) => knowledge.of(this.role.operationId).size < this.total
   async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
-    const missing = this.total - knowledge.size
+    const missing = this.total - knowledge.of(this.role.operationId).size
     const bodies = Array.from({ length: missing }, (_, index) => this.bodyAt(index))
     await new CreateResources(this.role, bodies).run(knowledge, world)
   }

@@ -1,7 +1,8 @@
 import type fc from 'fast-check'
-import type { Pet } from '../../spec/types.ts'
+import { resources } from '../../spec/resources.ts'
 import { interfaceSays } from '../shared/citations.ts'
 import type { Exchange } from '../shared/exchange.ts'
+import type { Resource } from '../shared/suite-data.ts'
 import { ListResources, type ListRole } from './list-resources.ts'
 import { ModelViolation } from './model-violation.ts'
 import type { ListQuery, ResourceKnowledge } from './resource-knowledge.ts'
@@ -12,7 +13,7 @@ type Command = fc.AsyncCommand<ResourceKnowledge, StatefulWorld>
 /** Tries before giving up on a store that changes under every one (others write to it meanwhile). */
 const tries = 3
 
-const idsOf = (pets: ReadonlyArray<Pet>) => pets.map((pet) => String(pet?.id))
+const idsOf = (items: ReadonlyArray<Resource>, idField: string) => items.map((item) => String(item?.[idField]))
 
 /**
  * Lists at a limit exactly at, one under and one over the matches, the matches taken from the target itself:
@@ -28,6 +29,7 @@ export class ListAtStableBoundary implements Command {
   check = () => true
   async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
     const { parameter, minimum, maximum } = this.role.limit
+    const idField = resources[this.role.creator]?.idField ?? 'id'
     const list = (limit: number) =>
       new ListResources(this.role, { ...this.filters, [parameter]: limit }).list(knowledge, world)
     const pets = async (limit: number) => (await list(limit)).pets
@@ -38,15 +40,15 @@ export class ListAtStableBoundary implements Command {
         world.unjudged?.push(`${this}: ${maximum} or more match, no page shorter than its limit`)
         return
       }
-      const pages = new Map<number, { pets: Array<Pet>; exchange: Exchange }>()
+      const pages = new Map<number, { pets: Array<Resource>; exchange: Exchange }>()
       for (const limit of [all.length - 1, all.length, all.length + 1])
         if (limit >= minimum && limit <= maximum) pages.set(limit, await list(limit))
       const again = await pets(maximum)
-      if (idsOf(again).sort().join() !== idsOf(all).sort().join()) continue
-      const matches = new Set(idsOf(all))
+      if (idsOf(again, idField).sort().join() !== idsOf(all, idField).sort().join()) continue
+      const matches = new Set(idsOf(all, idField))
       for (const [limit, { pets: page, exchange }] of pages) {
         const expected = Math.min(limit, all.length)
-        const strangers = idsOf(page).filter((id) => !matches.has(id))
+        const strangers = idsOf(page, idField).filter((id) => !matches.has(id))
         if (page.length === expected && strangers.length === 0) continue
         throw new ModelViolation(
           `${page.length} resources for ${parameter}=${limit} where ${all.length} match ` +

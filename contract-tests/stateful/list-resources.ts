@@ -1,12 +1,12 @@
 import type fc from 'fast-check'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { StatefulRole } from '../../spec/relations.ts'
-import type { Pet } from '../../spec/types.ts'
 import { queryOf } from '../generate/list-bounds.ts'
 import { interfaceSays } from '../shared/citations.ts'
 import { type Basis, type Exchange, statusOf } from '../shared/exchange.ts'
 import { listLength } from '../shared/json-cut.ts'
 import { sameFields } from '../shared/same-fields.ts'
+import type { Resource } from '../shared/suite-data.ts'
 import { ModelViolation } from './model-violation.ts'
 import { removalBasis } from './read-resource.ts'
 import type { ListQuery, ResourceKnowledge } from './resource-knowledge.ts'
@@ -40,8 +40,13 @@ export class ListResources implements Command {
   }
 
   /** Lists and judges the page, as `run`; returns the page and the exchange it came in. */
-  async list(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<{ pets: Array<Pet>; exchange: Exchange }> {
+  async list(
+    knowledge: ResourceKnowledge,
+    world: StatefulWorld,
+  ): Promise<{ pets: Array<Resource>; exchange: Exchange }> {
     const { role, query } = this
+    const known = knowledge.of(role.creator)
+    const { idField } = known
     knowledge.listQueries.push({ operationId: role.operationId, query })
     const exchange = await world.client.call(role.operationId, { query: queryText(query) || undefined, record: false })
     assertRegistry(exchange)
@@ -55,8 +60,9 @@ export class ListResources implements Command {
     if (listed.length > limit) throw fail(`${count} resources in a list limited to ${limit}`, `at most ${limit}`)
     const filters = filteredFields(role, query)
     const ids = new Set<string>()
-    for (const pet of listed as Array<Pet>) {
-      const fields = (pet ?? {}) as unknown as Record<string, unknown>
+    for (const pet of listed as Array<Resource>) {
+      const fields = pet ?? {}
+      const id = fields[idField]
       for (const [field, value] of Object.entries(filters))
         if (fields[field] !== value)
           throw fail(
@@ -64,33 +70,33 @@ export class ListResources implements Command {
             `only ${field}=${value}`,
             interfaceSays.statusFilter,
           )
-      if (ids.has(String(pet?.id)))
-        throw fail(`resource ${pet?.id} appears twice in one list`, 'each once', interfaceSays.uniqueId)
-      ids.add(String(pet?.id))
-      const removedBasis = knowledge.removed(pet?.id) && removalBasis(role.creator)
+      if (ids.has(String(id)))
+        throw fail(`resource ${id} appears twice in one list`, 'each once', interfaceSays.uniqueId)
+      ids.add(String(id))
+      const removedBasis = known.removed(id) && removalBasis(role.creator)
       if (removedBasis)
-        throw fail(`resource ${pet.id}, removed by this run, is still listed`, 'removed resources absent', removedBasis)
-      const known = knowledge.get(pet?.id)
-      if (known && !sameFields(pet, known))
+        throw fail(`resource ${id}, removed by this run, is still listed`, 'removed resources absent', removedBasis)
+      const held = known.get(id)
+      if (held && !sameFields(pet, held))
         throw fail(
-          `resource ${pet.id} is listed with other fields than it has`,
-          stringifyJson(known),
+          `resource ${id} is listed with other fields than it has`,
+          stringifyJson(held),
           interfaceSays.readById,
         )
     }
-    if (listed.length >= limit) return { pets: listed as Array<Pet>, exchange }
+    if (listed.length >= limit) return { pets: listed as Array<Resource>, exchange }
     // A page shorter than its limit is the whole of the matching resources: none the run knows may be missing.
-    const lost = knowledge.matching(filters).filter((pet) => !ids.has(String(pet.id)))
+    const lost = known.matching(filters).filter((pet) => !ids.has(String(pet[idField])))
     if (lost.length > 0)
       throw fail(
         `${listed.length} resources returned for limit ${limit} though at least ${listed.length + lost.length} ` +
           `match; missing: ${lost
             .slice(0, 5)
-            .map((pet) => pet.id)
+            .map((pet) => pet[idField])
             .join(', ')}`,
         `exactly min(${limit}, matching) resources`,
       )
-    return { pets: listed as Array<Pet>, exchange }
+    return { pets: listed as Array<Resource>, exchange }
   }
   toString = () => `${this.role.operationId}(${queryText(this.query)})`
 }
@@ -105,10 +111,10 @@ export class ListAtBoundary implements Command {
     readonly filters: ListQuery,
     readonly delta: -1 | 0 | 1,
   ) {}
-  private limitFor(knowledge: Readonly<ResourceKnowledge>): number {
-    return knowledge.matching(filteredFields(this.role, this.filters)).length + this.delta
+  private limitFor(knowledge: ResourceKnowledge): number {
+    return knowledge.of(this.role.creator).matching(filteredFields(this.role, this.filters)).length + this.delta
   }
-  check = (knowledge: Readonly<ResourceKnowledge>) => {
+  check = (knowledge: ResourceKnowledge) => {
     const limit = this.limitFor(knowledge)
     return limit >= this.role.limit.minimum && limit <= this.role.limit.maximum
   }

@@ -1,11 +1,11 @@
 import type fc from 'fast-check'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { rolesOf, type StatefulRole } from '../../spec/relations.ts'
-import type { Pet } from '../../spec/types.ts'
+import { isResource, resources } from '../../spec/resources.ts'
 import type { Basis } from '../shared/exchange.ts'
 import { statusOf } from '../shared/exchange.ts'
 import { sameFields } from '../shared/same-fields.ts'
-import { isPet } from '../shared/suite-data.ts'
+import type { Resource } from '../shared/suite-data.ts'
 import { ModelViolation } from './model-violation.ts'
 import type { ResourceKnowledge } from './resource-knowledge.ts'
 import { assertGone, callNaming, type StatefulWorld } from './stateful-world.ts'
@@ -38,14 +38,14 @@ export class ReadResource implements Command {
   private get kind() {
     return this.removed ? ('removed' as const) : ('live' as const)
   }
-  check = (knowledge: Readonly<ResourceKnowledge>) => knowledge.count(this.kind) > 0
+  check = (knowledge: ResourceKnowledge) => knowledge.of(this.role.creator).count(this.kind) > 0
   async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
-    const known = knowledge.pick(this.kind, this.index)
+    const known = knowledge.of(this.role.creator).pick(this.kind, this.index)
     if (known) await this.readBack(known, world)
   }
 
   /** Reads `known` and judges the answer: the resource as known, or (removed) a 404 or 410. */
-  async readBack(known: Pet, world: StatefulWorld): Promise<void> {
+  async readBack(known: Resource, world: StatefulWorld): Promise<void> {
     const { id, exchange, status } = await callNaming(world, this.role, known)
     if (this.removed)
       return assertGone(
@@ -53,8 +53,10 @@ export class ReadResource implements Command {
         `resource ${id}, removed by this run, read back:`,
         removalBasis(this.role.creator) ?? linkBasis(this.role),
       )
-    const pet = exchange.response?.json
-    if (status !== 200 || !isPet(pet) || String(pet.id) !== String(id) || !sameFields(pet, known))
+    const read = exchange.response?.json as Resource
+    const resource = resources[this.role.creator]
+    const same = resource && isResource(resource, read) && String(read[resource.idField]) === String(id)
+    if (status !== 200 || !same || !sameFields(read, known))
       throw new ModelViolation(
         `resource ${id} read back as ${statusOf(exchange)}`,
         linkBasis(this.role),

@@ -22,9 +22,9 @@ export class RemoveResource implements Command {
     readonly index: number,
     readonly again: boolean,
   ) {}
-  check = (knowledge: Readonly<ResourceKnowledge>) => knowledge.count(this.again ? 'removed' : 'own') > 0
+  check = (knowledge: ResourceKnowledge) => knowledge.of(this.role.creator).count(this.again ? 'removed' : 'own') > 0
   async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
-    const target = knowledge.pick(this.again ? 'removed' : 'own', this.index)
+    const target = knowledge.of(this.role.creator).pick(this.again ? 'removed' : 'own', this.index)
     if (!target) return
     const { operationId } = this.role
     const { id, exchange, status } = await callNaming(world, this.role, target)
@@ -39,7 +39,7 @@ export class RemoveResource implements Command {
         `a documented 2xx (${successes(operationId)})`,
         exchange.response?.bodyText,
       )
-    knowledge.remove(target)
+    knowledge.of(this.role.creator).remove(target)
     // Gone at once: every read of it (the creator's links to safe operations) answers 404 (or 410).
     for (const read of rolesOf('read').filter((role) => role.creator === this.role.creator))
       await new ReadResource(read, 0, true).readBack(target, world)

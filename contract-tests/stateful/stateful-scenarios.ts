@@ -81,7 +81,7 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
         if (!details.failed || details.counterexample === null) {
           context.assert(true, {
             message:
-              `${details.numRuns} command sequences held; the run knows ${knowledge.size} pets, ` +
+              `${details.numRuns} command sequences held; the run knows ${knowledge.size} resources, ` +
               `${knowledge.created} created by this phase ` +
               `(seed ${options.seed}${details.interrupted ? ', time budget reached' : ''})`,
           })

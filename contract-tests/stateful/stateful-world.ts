@@ -1,8 +1,9 @@
 import type { ResourceLink } from '../../spec/relations.ts'
-import type { OperationId, Pet } from '../../spec/types.ts'
+import type { OperationId } from '../../spec/types.ts'
 import { interfaceSays } from '../shared/citations.ts'
 import type { ContractCaller } from '../shared/contract-caller.ts'
 import { type Basis, type Exchange, statusOf } from '../shared/exchange.ts'
+import type { Resource } from '../shared/suite-data.ts'
 import { ModelViolation } from './model-violation.ts'
 import type { ResourceKnowledge } from './resource-knowledge.ts'
 
@@ -57,10 +58,10 @@ export async function pooled<T>(tasks: Array<() => Promise<T>>, limit: number): 
 export async function callNaming(
   world: StatefulWorld,
   role: { operationId: OperationId; link: ResourceLink },
-  resource: Pet,
+  resource: Resource,
   json?: unknown,
-): Promise<{ id: Pet['id']; exchange: Exchange; status: number }> {
-  const id = (resource as unknown as Record<string, unknown>)[role.link.field] as Pet['id']
+): Promise<{ id: string | number | bigint; exchange: Exchange; status: number }> {
+  const id = resource[role.link.field] as string | number | bigint
   const params = { [role.link.parameter]: id }
   const exchange = await world.client.call(role.operationId, {
     params,

@@ -59,8 +59,8 @@ function target(defect?: 'answers the old pet' | 'stores nothing'): ContractCall
 }
 
 const update = async (client: ContractCaller) => {
-  const knowledge = new ResourceKnowledge({ listed: [], created: [] })
-  knowledge.add(own)
+  const knowledge = new ResourceKnowledge({ resources: {} })
+  knowledge.of(role.creator).add(own)
   await new UpdateResource(role, 0, { status: 'available' }).run(knowledge, { knowledge, client, concurrency: 1 })
   return knowledge
 }
@@ -72,7 +72,7 @@ it('changes a drawn value the resource already holds to another one, so that eve
 
 it('passes an update that answers and stores the change, and knows the resource changed', async () => {
   const knowledge = await update(target())
-  expect(knowledge.get(own.id)).toMatchObject({ status: 'pending', name: own.name })
+  expect(knowledge.of(role.creator).get(own.id)).toMatchObject({ status: 'pending', name: own.name })
 })
 
 it('finds an update that answers the resource as it was', async () => {

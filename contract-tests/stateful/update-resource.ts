@@ -2,11 +2,11 @@ import type fc from 'fast-check'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { operations } from '../../spec/operations.ts'
 import { rolesOf, type StatefulRole } from '../../spec/relations.ts'
-import type { Pet } from '../../spec/types.ts'
+import { isResource, resources } from '../../spec/resources.ts'
 import { requestBodySchema, resolve } from '../generate/spec-parameters.ts'
 import { statusOf } from '../shared/exchange.ts'
 import { sameFields } from '../shared/same-fields.ts'
-import { isPet } from '../shared/suite-data.ts'
+import type { Resource } from '../shared/suite-data.ts'
 import { ListResources } from './list-resources.ts'
 import { ModelViolation } from './model-violation.ts'
 import { linkBasis, ReadResource } from './read-resource.ts'
@@ -22,8 +22,8 @@ type Body = Readonly<Record<string, unknown>>
  * one the resource does not hold now, so that an update which changes nothing cannot pass for one that does.
  * @example changeFor('patchPet', { status: 'sold' }, pet) // { status: 'available' } when the pet is sold
  */
-export function changeFor(role: UpdateRole, drawn: Body, target: Pet): Body {
-  const current = target as unknown as Body
+export function changeFor(role: UpdateRole, drawn: Body, target: Resource): Body {
+  const current = target
   const properties = resolve(requestBodySchema(role.operationId) ?? {}).properties ?? {}
   const change: Record<string, unknown> = { ...drawn }
   for (const [field, property] of Object.entries(properties)) {
@@ -47,14 +47,14 @@ export class UpdateResource implements Command {
     /** A drawn change; `changeFor` makes it differ from the resource. */
     readonly drawn: Body,
   ) {}
-  check = (knowledge: Readonly<ResourceKnowledge>) => knowledge.count('own') > 0
+  check = (knowledge: ResourceKnowledge) => knowledge.of(this.role.creator).count('own') > 0
   async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
-    const target = knowledge.pick('own', this.index)
+    const target = knowledge.of(this.role.creator).pick('own', this.index)
     if (!target) return
     const { operationId, link, replaces, creator } = this.role
     const change = changeFor(this.role, this.drawn, target)
     const { id, exchange, status } = await callNaming(world, this.role, target, change)
-    const expected = { ...(replaces ? {} : target), ...change, [link.field]: id } as Pet
+    const expected: Resource = { ...(replaces ? {} : target), ...change, [link.field]: id }
     const what = `${operationId} of resource ${id}, created by this run, with ${stringifyJson(change)}`
     if (!(status >= 200 && status < 300 && operations[operationId].documents(status)))
       throw new ModelViolation(
@@ -65,7 +65,8 @@ export class UpdateResource implements Command {
         exchange.response?.bodyText,
       )
     const answer = exchange.response?.json
-    if (isPet(answer) && !sameFields(answer, expected))
+    const resource = resources[creator]
+    if (resource && isResource(resource, answer) && !sameFields(answer, expected))
       throw new ModelViolation(
         `${what} answered with other fields than the change gives`,
         linkBasis(this.role),
@@ -73,7 +74,7 @@ export class UpdateResource implements Command {
         stringifyJson(expected),
         exchange.response?.bodyText,
       )
-    knowledge.update(expected)
+    knowledge.of(creator).update(expected)
     // Changed at once: every read of it gives the change, every list its new values select holds it.
     for (const read of rolesOf('read').filter((role) => role.creator === creator))
       await new ReadResource(read, 0, false).readBack(expected, world)

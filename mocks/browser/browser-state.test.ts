@@ -98,6 +98,19 @@ it('forgets what it kept on clear(), and keeps under the key it is given', async
   expect(storage.items.size).toBe(0)
 })
 
+it('tells the dev panel where it keeps the pets and how much is stored, nothing once cleared', async () => {
+  const storage = memoryStorage()
+  const kept = openBrowserState({ storage })
+  expect(kept.where).toBe('the given storage "petstore-contract:pets"')
+  expect(kept.storedLength()).toBeUndefined()
+  const mock = await createPetStoreMock({ pets: 3, commit: kept.commit })
+  await mock.model.createPet({ name: 'Rex', categoryId: 1 })
+  expect(kept.storedLength()).toBe(storage.items.get('petstore-contract:pets')?.length)
+  expect(kept.storedLength()).toBeGreaterThan(0)
+  kept.clear()
+  expect(kept.storedLength()).toBeUndefined()
+})
+
 it('says what to do where the page may not use its storage', () => {
   // What a sandboxed frame or a browser with storage turned off does: reading localStorage throws.
   Object.defineProperty(globalThis, 'localStorage', {

@@ -28,6 +28,10 @@ interface BrowserState {
   commit(model: PetStoreModel): Promise<void>
   /** Forgets what is stored: the mock's reset calls it, so a reload starts from the seed again. */
   clear(): void
+  /** Where the pets are kept, as the dev panel names it: `localStorage "petstore-contract:pets"`. */
+  readonly where: string
+  /** How many characters are stored now, or undefined when nothing is (a reload then starts from the seed). */
+  storedLength(): number | undefined
 }
 
 const defaultStateKey = 'petstore-contract:pets'
@@ -60,7 +64,20 @@ export function openBrowserState({ key = defaultStateKey, storage }: PersistOpti
       }
     },
     clear: () => store.removeItem(key),
+    where: `${storageName(store)} ${JSON.stringify(key)}`,
+    storedLength: () => store.getItem(key)?.length,
   }
+}
+
+function storageName(store: StorageLike): string {
+  const page = globalThis as { localStorage?: StorageLike; sessionStorage?: StorageLike }
+  try {
+    if (store === page.localStorage) return 'localStorage'
+    if (store === page.sessionStorage) return 'sessionStorage'
+  } catch {
+    // A page whose storage is blocked throws on the read: then the storage was the caller's own.
+  }
+  return 'the given storage'
 }
 
 function pageStorage(): StorageLike {

@@ -11,6 +11,7 @@ import { CliError } from './cli-error.ts'
 import { listenError } from './listen-error.ts'
 import { parseCliArgs } from './parse-cli-args.ts'
 import { parseInteger } from './parse-integer.ts'
+import { assertProxyOptions, proxyServeHelp, proxyServeOptions, runProxy } from './proxy-options.ts'
 import { resolveApiKeys } from './resolve-api-keys.ts'
 import { runCli } from './run-cli.ts'
 import { serveHelp } from './serve-help.ts'
@@ -46,12 +47,14 @@ export function runMockCli(
         'max-sessions': { type: 'string', default: '1000' },
         help: { type: 'boolean', short: 'h', default: false },
         ...stateServeOptions,
+        ...proxyServeOptions,
       },
     })
     if (values.help) {
-      console.log(`${serveHelp(command)}\n\n${stateServeHelp}`)
+      console.log(`${serveHelp(command)}\n\n${stateServeHelp}\n\n${proxyServeHelp}`)
       return 0
     }
+    assertProxyOptions(values, argv)
     const port = parseInteger('--port', values.port, 0, 65_535)
     const seed = parseInteger('--seed', values.seed, 0, 2 ** 31 - 1)
     const pets = values.pets === undefined ? undefined : parseInteger('--pets', values.pets, 0, 1_000_000)
@@ -73,6 +76,13 @@ export function runMockCli(
       return name
     })
 
+    if (values.proxy !== undefined) {
+      const settings = { ...values, port, adminToken, allowedHosts, journalSize }
+      const secrets = development ? [] : keys
+      return runProxy({ ...settings, secrets }, (error) => {
+        throw listenError(values.host, port, error as NodeJS.ErrnoException)
+      })
+    }
     const state = await prepareServeState(values, maxPets)
     const mock = await startPetStoreServer({
       seed,

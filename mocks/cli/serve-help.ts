@@ -15,8 +15,10 @@ Options:
   --host HOST     address to listen on (default 127.0.0.1)
   --seed N        faker seed for the generated pets (default ${defaultModelOptions.seed})
   --pets N        how many pets to start with, fixtures included (default ${defaultModelOptions.pets})
-  --max-pets N    the most pets (and queued messages) the store holds; a create past it gets 507
-                  insufficient_storage (default ${defaultModelOptions.maxPets.toLocaleString('en-US')}, about 200 MB)
+  --max-pets N    the most pets (and queued messages) the server holds: its total over the default
+                  store and every X-Mock-Session store, seeded pets counted once; a create or a
+                  PUT /__mock/state past it gets 507 insufficient_storage
+                  (default ${defaultModelOptions.maxPets.toLocaleString('en-US')}, about 200 MB)
   --api-key KEY   a key to accept as "Authorization: Bearer KEY"; repeat for several
   --admin-token T what /__mock requires as "Authorization: Bearer T" when --host is not
                   loopback (default: PETSTORE_ADMIN_TOKEN; without one /__mock answers 403 there)
@@ -38,5 +40,5 @@ requests sent straight from this machine: one from another site's web page (Orig
 host name (Host) or through a proxy (Forwarded, X-Forwarded-*) gets 403 unless it carries the admin
 token, and a call that changes state takes a JSON body or none. No request holds the server: at most
 100 in flight per connection (more closes it), 10,000 in all and 1,000 held by delay= or
-fault=timeout (more get 503).`
+fault=timeout, never more than half the connections the open-file limit allows (more get 503).`
 }

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises'
 import type { PetStoreModel, PetStoreModelOptions } from '../model/create-pet-store-model.ts'
 import { parseIsoInstant } from '../model/mock-clock.ts'
 import { parseFixtures } from '../model/parse-fixtures.ts'
 import { InvalidPetsError } from '../model/parse-pets.ts'
+import { NotRegularFileError, readRegularFile } from '../persistence/read-regular-file.ts'
 import { openStateFile, StateFileError } from '../persistence/state-file.ts'
 import { CliError } from './cli-error.ts'
 
@@ -81,9 +81,10 @@ export async function prepareServeState(values: StateServeValues, maxPets?: numb
 async function readFixturesFile(path: string): Promise<ReturnType<typeof parseFixtures>> {
   let text: string
   try {
-    text = await readFile(path, 'utf8')
+    text = await readRegularFile(path)
   } catch (error) {
-    throw new CliError(`Failed to read the fixtures file ${path}: ${(error as NodeJS.ErrnoException).code}.`)
+    const reason = error instanceof NotRegularFileError ? error.message : (error as NodeJS.ErrnoException).code
+    throw new CliError(`Failed to read the fixtures file ${path}: ${reason}.`)
   }
   let document: unknown
   try {

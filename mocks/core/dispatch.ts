@@ -31,6 +31,11 @@ export interface DispatchRequest {
   readBody(): Promise<BodyRead>
   /** Aborts when the client goes away: a delay or `fault=timeout` then stops holding the request. */
   readonly signal?: AbortSignal
+  /**
+   * Called with the request's journal ticket once it is recorded, just before its answer is returned: an adapter
+   * that may fail to deliver the answer (its connection closed first) marks it so (`journal.drop`).
+   */
+  journaled?(ticket: number): void
 }
 
 /** What the router needs of the core: authentication, the operations, the sessions and the journal. */
@@ -73,7 +78,8 @@ export function createDispatch(context: DispatchContext): Dispatch {
     // An answer given at once took well under the journal's 0.01 ms: the clock is read again only for one
     // that waited (a body, a delay), which saves a clock read on every common request.
     if (waited) exchange.durationMs = performance.now() - exchange.at
-    journal.record(exchange)
+    const ticket = journal.record(exchange)
+    exchange.request.journaled?.(ticket)
     return withCors(answer, exchange.request.header('origin'))
   }
 

@@ -5,7 +5,9 @@ import { createMockClock, type MockClock, type MockClockInput } from './mock-clo
 import { parseFixtures } from './parse-fixtures.ts'
 import { InvalidPetsError, parsePets, parsePetsInSlices } from './parse-pets.ts'
 import { defaultMaxPets, PetTable, type SeedTable, StoreFullError, seedTable } from './pet-table.ts'
+import { type ResourceCollections, resourceCollections } from './resource-collection.ts'
 import { seedPets } from './seed-pets.ts'
+import { StoreBudget } from './store-budget.ts'
 import type { StoredPet } from './stored-pet.ts'
 
 export interface PetStoreModelOptions {
@@ -59,10 +61,24 @@ export interface PetStoreModel {
    * @throws StoreFullError when the store holds `options.maxPets` pets already
    */
   createPet(newPet: NewPet): Promise<StoredPet>
-  /** @throws StoreFullError when `options.maxPets` messages are queued already (they are kept until a reset) */
+  /**
+   * @throws StoreFullError when `options.maxPets` messages are queued already, over this model and those built
+   * alike (they are kept until a reset)
+   */
   queueMessage(text: string): Promise<Message>
+  /**
+   * The resources of every other kind the spec creates (`spec/resources.ts`), each in a generic collection, by
+   * its creating operation: what the generic list, read and create operations serve. A reset reseeds them.
+   * @example model.resources.of('createCategory').find(1)
+   */
+  readonly resources: ResourceCollections
   /** Restores the state right after seeding, ids included. */
   reset(): Promise<void>
+  /**
+   * Gives back its share of `--max-pets` (a total over this model and those `createSeedSharingModels` builds
+   * alike), for good: what a dropped session's store does. It still answers whatever reaches it meanwhile.
+   */
+  release(): void
   /**
    * Every pet, in id order: what `GET /__mock/state` answers and a state file holds.
    * @example model.allPets().length // 50
@@ -86,6 +102,18 @@ export const defaultModelOptions = { seed: 1, pets: 50, maxPets: defaultMaxPets 
 
 /** The seed of each model's options, shared with the models `createSeedSharingModels` makes from them. */
 const seeds = new WeakMap<ResolvedModelOptions, SeedTable>()
+
+/** `--max-pets` of each model's options, over its pets and over its messages, shared like its seed. */
+const budgets = new WeakMap<ResolvedModelOptions, { pets: StoreBudget; messages: StoreBudget }>()
+
+function budgetsOf(options: ResolvedModelOptions): { pets: StoreBudget; messages: StoreBudget } {
+  let shared = budgets.get(options)
+  if (!shared) {
+    shared = { pets: new StoreBudget(options.maxPets), messages: new StoreBudget(options.maxPets) }
+    budgets.set(options, shared)
+  }
+  return shared
+}
 
 /**
  * A mock's model, all it serves from memory: the pets in a `PetTable` (the one owner of the pets and their
@@ -117,7 +145,8 @@ export async function createPetStoreModel(options: PetStoreModelOptions = {}): P
   const initial = initialPets === undefined ? undefined : parsePets(initialPets, 'the initial pets', settings.maxPets)
   const seed = seedOf(settings)
   seeds.set(settings, seed)
-  return buildModel(settings, await PetTable.create({ seed, pets: initial, maxPets: settings.maxPets }), commit)
+  const budget = budgetsOf(settings).pets
+  return buildModel(settings, await PetTable.create({ seed, pets: initial, maxPets: settings.maxPets, budget }), commit)
 }
 
 /**
@@ -133,7 +162,9 @@ export function createSeedSharingModels(options: ResolvedModelOptions): () => Pr
     seeds.set(options, seed)
   }
   const shared = seed
-  return async () => buildModel(options, await PetTable.create({ seed: shared, maxPets: options.maxPets }), undefined)
+  const budget = budgetsOf(options).pets
+  return async () =>
+    buildModel(options, await PetTable.create({ seed: shared, maxPets: options.maxPets, budget }), undefined)
 }
 
 /** The seeded pets of `options`, generated on first need and then shared. */
@@ -154,7 +185,10 @@ function buildModel(
   // A reset takes a new collection: clearing one removes its records one by one, each from an array.
   let messages = new Collection({ schema: messageSchema })
   let lastMessageId = 0
+  let messageBudget = budgetsOf(options).messages
+  const resources = resourceCollections(options.maxPets)
   const model: PetStoreModel = {
+    resources,
     get messages() {
       return messages
     },
@@ -181,15 +215,24 @@ function buildModel(
       })
     },
     async queueMessage(text) {
-      if (messages.count() >= options.maxPets) throw new StoreFullError(options.maxPets, 'message')
+      if (!messageBudget.take(1)) throw new StoreFullError(options.maxPets, 'message')
       const id = `msg_${String(++lastMessageId).padStart(6, '0')}`
       return messages.create({ id, message: text, status: 'queued', createdAt: new Date(now()).toISOString() })
     },
     async reset() {
+      messageBudget.give(messages.count())
       messages = new Collection({ schema: messageSchema })
       lastMessageId = 0
+      resources.reset()
       await pets.reset()
       if (commit) await commit(model)
+    },
+    release() {
+      pets.release()
+      messageBudget.give(messages.count())
+      // What still reaches it counts on its own from here on.
+      messageBudget = new StoreBudget(options.maxPets)
+      messageBudget.charge(messages.count())
     },
     async replacePets(input) {
       await pets.replace(parsePetsInSlices(input, 'the pets', options.maxPets))

@@ -1,6 +1,7 @@
 import type { NewPet, PetStatus } from '../../spec/types.ts'
 import { nextTurn } from './next-turn.ts'
 import { InvalidPetsError } from './parse-pets.ts'
+import { StoreBudget } from './store-budget.ts'
 import type { StoredPet } from './stored-pet.ts'
 
 /**
@@ -30,18 +31,24 @@ export type SeedTable = () => SharedTable | Promise<SharedTable>
 export const defaultMaxPets = 2_000_000
 
 /**
- * A create past the store's `--max-pets`: nothing was stored. The operations answer it with a 507 `Error`
- * (`insufficient_storage`): the request was fine, the store is full.
+ * A create (or a replace, `count` pets of which `over` do not fit) past the server's `--max-pets`: nothing was
+ * stored. The operations and `PUT /__mock/state` answer it with a 507 `Error` (`insufficient_storage`): the
+ * request was fine, the server is full. `--max-pets` is the server's total, over all its stores.
  * @example throw new StoreFullError(2_000_000)
  */
 export class StoreFullError extends Error {
   constructor(
     readonly maxPets: number,
-    what: 'pet' | 'message' = 'pet',
+    what = 'pet',
+    count = 1,
+    over = 1,
   ) {
+    const these = count === 1 ? `the ${what}` : `the ${count.toLocaleString('en-US')} ${what}s`
     super(
-      `Failed to store the ${what}: expected at most ${maxPets.toLocaleString('en-US')} ${what}s (--max-pets), ` +
-        'got one more. Reset the mock (POST /__mock/reset) or start it with a larger --max-pets.',
+      `Failed to store ${these}: expected at most ${maxPets.toLocaleString('en-US')} ${what}s (--max-pets), ` +
+        `got ${over === 1 ? 'one' : over.toLocaleString('en-US')} more. --max-pets is the server's total, over ` +
+        'the default store and every X-Mock-Session store (seeded pets shared by them count once). Reset the mock ' +
+        '(POST /__mock/reset) or the sessions no longer in use, or start it with a larger --max-pets.',
     )
     this.name = 'StoreFullError'
   }
@@ -65,6 +72,12 @@ export const sliceSize = 4_096
 export class PetTable {
   readonly #seed: SeedTable
   readonly maxPets: number
+  /** The server's `--max-pets`, shared with the other stores; a table of its own once released. */
+  #budget: StoreBudget
+  /** How many of its pets count against the budget: all but the seed it reads (which counts once for all). */
+  #charged = 0
+  /** The seed it counts as reading in the budget (from a reset until a replace or a copy leaves it). */
+  #readsSeed: SharedTable | undefined
   /** The seed this table reads under its own pets, which then all have larger ids; undefined once copied. */
   #base: SharedTable | undefined
   #own: OwnTable = emptyTable()
@@ -73,21 +86,24 @@ export class PetTable {
   /** A replace or reset being built: writes wait for it, reads see the pets as they were until it lands. */
   #busy: Promise<void> | undefined
 
-  private constructor(seed: SeedTable, maxPets: number) {
+  private constructor(seed: SeedTable, maxPets: number, budget: StoreBudget | undefined) {
     this.#seed = seed
     this.maxPets = maxPets
+    this.#budget = budget ?? new StoreBudget(maxPets)
   }
 
   /**
    * A pet table that starts from its seed (`pets`: from these instead; `reset` still returns to the seed).
-   * @throws InvalidPetsError when `pets` holds more than `maxPets`
+   * `budget`: the server's `--max-pets`, shared by every table of the server (default: one of its own).
+   * @throws InvalidPetsError when `pets` holds more than `maxPets`; StoreFullError when the budget has no room
    */
   static async create(options: {
     seed: SeedTable
     pets?: ReadonlyArray<StoredPet>
     maxPets?: number
+    budget?: StoreBudget
   }): Promise<PetTable> {
-    const pets = new PetTable(options.seed, options.maxPets ?? defaultMaxPets)
+    const pets = new PetTable(options.seed, options.maxPets ?? defaultMaxPets, options.budget)
     if (options.pets) await pets.replace(options.pets)
     else await pets.reset()
     return pets
@@ -128,7 +144,8 @@ export class PetTable {
    */
   create(newPet: NewPet): StoredPet | Promise<StoredPet> {
     if (this.#busy) return this.#afterBusy().then(() => this.create(newPet))
-    if (this.size >= this.maxPets) throw new StoreFullError(this.maxPets)
+    if (this.size >= this.maxPets || !this.#budget.take(1)) throw new StoreFullError(this.maxPets)
+    this.#charged++
     const pet = toStoredPet(++this.#lastId, newPet)
     append(this.#own, pet)
     this.#revision++
@@ -163,6 +180,8 @@ export class PetTable {
     const byId = mapById(own)
     removeById(own.all, id)
     byId.delete(id)
+    this.#budget.give(1)
+    this.#charged--
     if (pet.status !== undefined) removeById(own.byStatus.get(pet.status), id)
     this.#revision++
     return true
@@ -184,6 +203,7 @@ export class PetTable {
         throw new InvalidPetsError(
           `Failed to replace the pets: expected at most ${this.maxPets} pets (--max-pets), got ${pets.length}.`,
         )
+      this.#makeRoomFor(pets.length)
       const sorted = await sortById(pets)
       const table = emptyTable()
       for (let start = 0; start < sorted.length; start += sliceSize) {
@@ -201,11 +221,55 @@ export class PetTable {
   reset(): Promise<void> {
     return this.#exclusively(async () => {
       const seed = await this.#seed()
+      this.#budget.give(this.#charged)
+      this.#charged = 0
+      if (this.#readsSeed !== seed) {
+        this.#leaveSeed()
+        this.#budget.readSeed(seed, seed.all.length)
+        this.#readsSeed = seed
+      }
       this.#base = seed
       this.#own = emptyTable()
       this.#lastId = Math.max(0, seed.all.at(-1)?.id ?? 0)
       this.#revision++
     })
+  }
+
+  /**
+   * Gives this table's share of the budget back, for good: what a session's store does when the session is
+   * dropped. Whatever may still reach it (a request under way) counts against a budget of its own.
+   */
+  release(): void {
+    const seed = this.#readsSeed
+    this.#budget.give(this.#charged)
+    this.#leaveSeed()
+    this.#budget = new StoreBudget(this.maxPets)
+    if (seed) this.#budget.readSeed(seed, seed.all.length)
+    this.#readsSeed = seed
+    this.#budget.charge(this.#charged)
+  }
+
+  /**
+   * Takes the budget's room for `count` pets in place of this table's (those it holds, and the seed it reads when
+   * no other table does), or refuses with a `StoreFullError`, changing nothing.
+   */
+  #makeRoomFor(count: number): void {
+    const seed = this.#readsSeed
+    const freed = this.#charged + (seed ? this.#budget.freedByLeaving(seed, seed.all.length) : 0)
+    const over = this.#budget.used - freed + count - this.#budget.max
+    if (over > 0) throw new StoreFullError(this.maxPets, 'pet', count, over)
+    // From here on the replace always lands: its pets count now, the ones it replaces no longer.
+    this.#budget.give(this.#charged)
+    this.#leaveSeed()
+    this.#budget.charge(count)
+    this.#charged = count
+  }
+
+  /** Stops counting the seed this table reads, if any. */
+  #leaveSeed(): void {
+    const seed = this.#readsSeed
+    if (seed) this.#budget.leaveSeed(seed, seed.all.length)
+    this.#readsSeed = undefined
   }
 
   /** The table holding `id` that this one may change: its own, after a copy of the seed when `id` is seeded. */
@@ -215,6 +279,10 @@ export class PetTable {
     const own = this.#own
     const all = base.all.concat(own.all)
     const copy: OwnTable = { all, byId: undefined, byStatus: new Map() }
+    // Its own from now on: the seeded pets count for it, room or not (a change of a pet never fails for room).
+    this.#budget.charge(base.all.length)
+    this.#charged += base.all.length
+    this.#leaveSeed()
     if (base.byId || own.byId || (own.all.length > 0 && own.all[0]?.id !== (base.all.at(-1)?.id ?? 0) + 1))
       mapById(copy)
     for (const status of new Set([...base.byStatus.keys(), ...own.byStatus.keys()]))

@@ -3,13 +3,15 @@ import type { AddressInfo, Socket } from 'node:net'
 import { operationList } from '../../spec/operations.ts'
 import { specBasePaths } from '../core/base-paths.ts'
 import { type AdminGuard, adminBasePath, answerAdmin } from '../core/controls/admin-api.ts'
+import { sessionName } from '../core/controls/mock-sessions.ts'
 import type { PetStoreCore } from '../core/create-pet-store-core.ts'
 import { methodNotAllowed, withCors } from '../core/dispatch.ts'
 import { type ErrorCode, errorResponse, internalErrorResponse, MockError } from '../core/mock-error.ts'
 import type { MockResponse } from '../core/mock-response.ts'
 import type { BodyRead } from '../core/operation-request.ts'
 import { allowedMethods } from '../core/route-table.ts'
-import { limitConnections } from './connection-limit.ts'
+import { type AnswerDelivery, answerDelivery } from './answer-delivery.ts'
+import { limitConnections, maxHeldFor } from './connection-limit.ts'
 import { isLoopbackHost } from './is-loopback-host.ts'
 import { NodeDispatchRequest, nodeHeader } from './node-dispatch-request.ts'
 import { defaultMaxConnections, openFileLimit } from './open-file-limit.ts'
@@ -45,7 +47,9 @@ export interface MockServerOptions {
   maxInFlight?: number
   /**
    * Connections at most; at the limit a new one closes the connection heard from least recently among those
-   * waiting on their client. Default: below the process's open-file limit (`defaultMaxConnections`).
+   * waiting on their client. Default: below the process's open-file limit (`defaultMaxConnections`). The
+   * core's held requests (delays, `fault=timeout`) are kept to half of it (`maxHeldFor`), so that connections
+   * waiting on their clients, which may be closed, always remain for new clients and the admin page.
    */
   maxConnections?: number
 }
@@ -80,6 +84,9 @@ export function createMockServer({
   maxConnections = defaultMaxConnections(openFileLimit()),
 }: MockServerOptions): MockServer {
   const adminGuard: AdminGuard = { open: isLoopbackHost(host), token: adminToken, allowedHosts }
+  // A connection waiting on a held answer cannot be closed to make room: never more of them than half the limit.
+  core.held.limitTo(maxHeldFor(maxConnections))
+  const delivery = answerDelivery(core.journal)
   let inFlight = 0
   // Node's own answers (a bare 417, a 400 for a missing Host) would skip the Error body: the
   // options and listeners below route every such case through the mock instead.
@@ -98,6 +105,7 @@ export function createMockServer({
     server,
     maxConnections,
     (socket) => ((socket as AnsweringSocket)[working] ?? 0) > 0,
+    (socket) => delivery.closing(socket, 'the server closed the connection at its connection limit for a new client'),
   )
   // Sockets node hands over (CONNECT, upgrades, parse errors) are no longer its to close on close().
   const handedOver = new Set<Socket>()
@@ -138,8 +146,10 @@ export function createMockServer({
       return
     }
     const answer = answerRequest(request, () => Promise.resolve({ kind: 'bytes', bytes: new Uint8Array(0) }))
-    const write = (value: MockResponse): void =>
+    const write = (value: MockResponse): void => {
+      if (!socket.writable) delivery.unsent(request)
       writeRaw(socket, request.method === 'HEAD' ? { ...value, body: undefined } : value)
+    }
     if (answer instanceof Promise)
       answer.then(write, () => write(withCors(internalErrorResponse(), request.headers.origin)))
     else write(answer)
@@ -151,7 +161,7 @@ export function createMockServer({
     if (socket.destroyed) return
     const pending = (socket[inFlightHere] ?? 0) + 1
     if (pending > maxInFlightPerConnection) {
-      socket.destroy()
+      tooManyInFlight(request, socket)
       return
     }
     socket[inFlightHere] = pending
@@ -168,6 +178,36 @@ export function createMockServer({
     work(request, response, socket, undefined)
   }
 
+  /**
+   * Closes a connection that pipelines more requests than it may have in flight: their answers are dropped
+   * (the journal says so), and the request past the limit is journaled as dropped, with the reason.
+   */
+  function tooManyInFlight(request: IncomingMessage, socket: AnsweringSocket): void {
+    const reason = `the connection had more than ${maxInFlightPerConnection} requests in flight and was closed`
+    delivery.closing(socket, reason)
+    socket.destroy()
+    const url = request.url ?? '/'
+    const queryStart = url.indexOf('?')
+    let session: string | null = null
+    try {
+      session = sessionName(nodeHeader(request.headers, 'x-mock-session'))
+    } catch {
+      // A bad session name: journaled under the default store.
+    }
+    const ticket = core.journal.record({
+      method: request.method ?? 'GET',
+      // Copies, at most 2 KB each: a slice would keep node's whole URL alive as long as the entry.
+      path: Buffer.from(queryStart === -1 ? url : url.slice(0, queryStart)).toString('utf8', 0, 2_048),
+      search: queryStart === -1 ? '' : Buffer.from(url.slice(queryStart + 1)).toString('utf8', 0, 2_048),
+      status: null,
+      durationMs: 0,
+      at: performance.now(),
+      session,
+      route: null,
+    })
+    core.journal.drop(ticket, reason)
+  }
+
   /** Works out the answer to a request that has arrived whole, in one of the places in flight. */
   function work(
     request: IncomingMessage,
@@ -181,21 +221,22 @@ export function createMockServer({
     }
     inFlight++
     socket[working] = (socket[working] ?? 0) + 1
-    const answer = inFlight > maxInFlight ? busy(request) : answerRequest(request, body)
+    // The admin page is never turned away for being busy: it is how one finds out why.
+    const answer = inFlight > maxInFlight && !isAdminPath(request.url) ? busy(request) : answerRequest(request, body)
     if (answer instanceof Promise)
       answer.then(
         (value) => {
           settle(socket)
-          send(response, request, value)
+          send(response, request, value, delivery)
         },
         () => {
           settle(socket)
-          send(response, request, withCors(internalErrorResponse(), request.headers.origin))
+          send(response, request, withCors(internalErrorResponse(), request.headers.origin), delivery)
         },
       )
     else {
       settle(socket)
-      send(response, request, answer)
+      send(response, request, answer, delivery)
     }
   }
 
@@ -244,8 +285,8 @@ export function createMockServer({
     // Every path is the server's own: one the router does not know is a 404.
     const answer = core.dispatch(
       underPets
-        ? new NodeDispatchRequest(request, 'pets', pathname.slice(petsEnd), pathname, search, body)
-        : new NodeDispatchRequest(request, 'messages', pathname, pathname, search, body),
+        ? new NodeDispatchRequest(request, 'pets', pathname.slice(petsEnd), pathname, search, body, delivery)
+        : new NodeDispatchRequest(request, 'messages', pathname, pathname, search, body, delivery),
     )
     return answer ?? withCors(internalErrorResponse(), request.headers.origin)
   }
@@ -266,6 +307,7 @@ export function createMockServer({
     close: () =>
       new Promise((resolve) => {
         if (!server.listening) return resolve()
+        delivery.stopping()
         server.close(() => resolve())
         server.closeAllConnections()
         for (const socket of handedOver) socket.destroy()
@@ -273,9 +315,20 @@ export function createMockServer({
   }
 }
 
-function send(response: ServerResponse, request: IncomingMessage, answer: MockResponse): void {
-  if (response.headersSent || response.destroyed) return
+/** Writes an answer, or acts out its fault; one whose connection closed first is journaled as dropped. */
+function send(
+  response: ServerResponse,
+  request: IncomingMessage,
+  answer: MockResponse,
+  delivery: AnswerDelivery,
+): void {
+  if (response.headersSent || response.destroyed || request.socket.destroyed) {
+    delivery.unsent(request)
+    return
+  }
   if (answer.fault) {
+    // The answers still on their way on this connection go with it.
+    delivery.closing(request.socket, `a fault=${answer.fault} asked for on the connection closed it`)
     actOutFault(request.socket, answer.fault)
     return
   }
@@ -286,12 +339,16 @@ function send(response: ServerResponse, request: IncomingMessage, answer: MockRe
     answer.status === 413 ? [...headers, 'connection', 'close'] : (headers as Array<string>),
   )
   response.end(request.method === 'HEAD' ? undefined : answer.body)
+  delivery.sent(response)
   // The rest of an oversized body is read and dropped, not kept, for a bounded time, then the connection
   // closes: closing at once with bytes unread makes the kernel reset it, and the client never sees the 413.
   if (answer.status === 413) {
     response.once('finish', () => {
       request.resume()
-      setTimeout(() => request.socket.destroy(), 2_000).unref()
+      setTimeout(() => {
+        delivery.closing(request.socket, 'the connection was closed after a 413 answer')
+        request.socket.destroy()
+      }, 2_000).unref()
     })
   }
 }
@@ -407,6 +464,14 @@ function writeRaw(socket: Socket, answer: MockResponse): void {
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`)
   // A client that never closes its side must not keep the socket open.
   socket.setTimeout(2_000, () => socket.destroy())
+}
+
+/** Whether a request target is under `/__mock` (an absolute-form one is never taken for it here: it is rare). */
+function isAdminPath(url: string | undefined): boolean {
+  return (
+    url !== undefined &&
+    (url === adminBasePath || url.startsWith(`${adminBasePath}/`) || url.startsWith(`${adminBasePath}?`))
+  )
 }
 
 /** The path and query of an absolute-form target, and its authority (the Host it stands for). */

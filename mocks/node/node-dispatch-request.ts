@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import type { ApiBase } from '../../spec/operations.ts'
 import type { DispatchRequest } from '../core/dispatch.ts'
 import type { BodyRead } from '../core/operation-request.ts'
+import type { AnswerDelivery } from './answer-delivery.ts'
 import { connectionSignal } from './connection-signal.ts'
 import { readNodeBody } from './read-node-body.ts'
 
@@ -22,8 +23,12 @@ export class NodeDispatchRequest implements DispatchRequest {
   /** node builds a request's headers object on first read; the router reads four or five of them. */
   readonly #headers: IncomingHttpHeaders
   readonly #body: (() => Promise<BodyRead>) | undefined
+  readonly #delivery: AnswerDelivery | undefined
 
-  /** `body` replaces reading the request's own body (for a request node hands over unparsed). */
+  /**
+   * `body` replaces reading the request's own body (for a request node hands over unparsed); `delivery` learns
+   * its journal ticket, to mark it dropped should its answer never leave.
+   */
   constructor(
     request: IncomingMessage,
     base: ApiBase,
@@ -31,6 +36,7 @@ export class NodeDispatchRequest implements DispatchRequest {
     pathname: string,
     search: string,
     body?: () => Promise<BodyRead>,
+    delivery?: AnswerDelivery,
   ) {
     this.method = request.method ?? 'GET'
     this.base = base
@@ -40,6 +46,11 @@ export class NodeDispatchRequest implements DispatchRequest {
     this.#request = request
     this.#headers = request.headers
     this.#body = body
+    this.#delivery = delivery
+  }
+
+  journaled(ticket: number): void {
+    this.#delivery?.journaled(this.#request, ticket)
   }
 
   header(name: string): string | undefined {

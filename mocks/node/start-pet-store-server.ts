@@ -18,7 +18,10 @@ export interface PetStoreServerOptions
   journalSize?: number
   /** How many `X-Mock-Session` stores at most (`--max-sessions`). Default 1000. */
   maxSessions?: number
-  /** How many requests at most are held at once for a delay or `fault=timeout`. Default 1000. */
+  /**
+   * How many requests at most are held at once for a delay or `fault=timeout`. Default 1000, and never more
+   * than half of `maxConnections`: the other half stays free for new clients and the admin page.
+   */
   maxHeld?: number
   /** Sees the node:http server before it listens: the place to shorten its timeouts or count requests. */
   configure?: (server: Server) => void

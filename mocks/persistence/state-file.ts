@@ -1,5 +1,5 @@
 import { constants } from 'node:fs'
-import { access, readdir, readFile, unlink } from 'node:fs/promises'
+import { access, readdir, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { parseJson } from '../../spec/json/parse-json.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
@@ -9,6 +9,7 @@ import type { PetStoreModel } from '../model/create-pet-store-model.ts'
 import { nextTurn } from '../model/next-turn.ts'
 import { InvalidPetsError, parsePets } from '../model/parse-pets.ts'
 import { sliceSize } from '../model/pet-table.ts'
+import { NotRegularFileError, readRegularFile } from './read-regular-file.ts'
 import { symlinkTarget } from './symlink-target.ts'
 import { temporarySuffix, writeAtomically } from './write-atomically.ts'
 
@@ -139,8 +140,11 @@ export async function openStateFile(path: string, maxPets?: number): Promise<Sta
 async function loadStateFile(path: string, maxPets: number | undefined): Promise<Array<Pet> | undefined> {
   let text: string
   try {
-    text = await readFile(path, 'utf8')
+    // Never a plain readFile: a FIFO given as the state file would block the start-up without a word.
+    text = await readRegularFile(path)
   } catch (error) {
+    if (error instanceof NotRegularFileError)
+      throw new StateFileError(`Failed to read the state file ${path}: ${error.message}. Give a regular file's path.`)
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT') return undefined
     throw new StateFileError(`Failed to read the state file ${path}: ${code ?? String(error)}.`)

@@ -1,4 +1,5 @@
-import { limitRule, petStatuses } from '../../spec/schemas.ts'
+import { listLimit } from '../../spec/resources.ts'
+import { petStatuses } from '../../spec/schemas.ts'
 import type { NewPet, Pet } from '../../spec/types.ts'
 import { InvalidPetsError, parsePets } from '../model/parse-pets.ts'
 
@@ -45,11 +46,9 @@ export async function takeSnapshot({
   timeoutMs = 10_000,
   fetch: send = fetch,
 }: SnapshotOptions): Promise<Snapshot> {
+  const { maximum } = listLimit('listPets')
   const base = baseUrl.replace(/\/+$/, '')
-  const queries = [
-    `limit=${limitRule.maximum}`,
-    ...petStatuses.map((status) => `limit=${limitRule.maximum}&status=${status}`),
-  ]
+  const queries = [`limit=${maximum}`, ...petStatuses.map((status) => `limit=${maximum}&status=${status}`)]
   const byId = new Map<string, Pet>()
   const lists: Array<{ query: string; count: number }> = []
   for (const query of queries) {
@@ -62,7 +61,7 @@ export async function takeSnapshot({
     pets,
     fixtures: pets.map(({ id: _id, ...pet }) => pet),
     lists,
-    full: lists.filter((list) => list.count >= limitRule.maximum).map((list) => list.query),
+    full: lists.filter((list) => list.count >= maximum).map((list) => list.query),
   }
 }
 

@@ -68,7 +68,12 @@ export const openapiDocument = {
           "filters": {
             "status": "status"
           },
-          "limit": "limit"
+          "limit": "limit",
+          "basis": {
+            "list": "A list of animals is a JSON array of Pet objects (the response is the bare array, with no wrapping object).",
+            "limit": "limit | integer | no | minimum 1, maximum 100, default 20; maximum number of animals returned.",
+            "status": "status | PetStatus | no | Returns only animals with this availability status."
+          }
         },
         "parameters": [
           {

@@ -130,6 +130,22 @@ it('adds a forced answer and a delay on the page that the next requests get, and
   expect(await (await fetch(`${mockOrigin}/__mock/rules`)).json()).toEqual({ rules: [] })
 })
 
+it('adds a rule with the probability typed on the page: at 0 it never applies', async () => {
+  await admin.getByLabel('Operation').selectOption('GET /v1/pets')
+  await admin.getByLabel('Status').fill('503')
+  await admin.getByLabel('Times').fill('')
+  await admin.getByLabel('Delay (ms)').fill('')
+  await admin.getByLabel('Probability').fill('0')
+  await admin.getByRole('button', { name: 'Add rule' }).click()
+  await expect.poll(() => ruleRows().count()).toBe(1)
+  const { rules } = await (await fetch(`${mockOrigin}/__mock/rules`)).json()
+  expect(rules).toMatchObject([{ status: 503, probability: 0 }])
+  for (let i = 0; i < 3; i++) expect(await fromOtherPage('/pets?limit=1')).toMatchObject({ status: 200 })
+  await admin.getByLabel('Probability').fill('')
+  await admin.getByRole('button', { name: 'Clear rules' }).click()
+  await expect.poll(() => ruleRows().count()).toBe(0)
+})
+
 it("says the admin API's own reason when a rule is refused", async () => {
   await admin.getByLabel('Operation').selectOption('GET /v1/pets')
   await admin.getByLabel('Status').fill('')

@@ -42,14 +42,14 @@ const addLink = (spec: Document) =>
 const handler = newFile(
   'mocks/core/operations/delete-pet.ts',
   `import { MockError } from '../mock-error.ts'
-import { parsePetId } from '../parse-pet-id.ts'
+import { parseResourceId } from '../parse-resource-id.ts'
 import type { Operation } from './operation.ts'
 
 const headers = { 'content-type': 'application/json' }
 
 /** \`DELETE /pets/{petId}\`: removes the pet, 204; 404 when there is none. */
 export const deletePet: Operation = async ({ request, model }) => {
-  const id = parsePetId(request.params.petId ?? '', headers)
+  const id = parseResourceId(request.params.petId ?? '', 'petId', headers)
   const removed = Number.isSafeInteger(Number(id)) && (await model.deletePet(Number(id)))
   if (!removed) throw new MockError(404, 'not_found', \`No pet with id \${id}.\`, headers)
   return { status: 204, headers: {} }

@@ -99,6 +99,16 @@ const stages: Record<string, () => Promise<unknown>> = {
     operation: operations[added],
     role: statefulRoles[added],
     auth: authScenarios.filter((scenario) => scenario.operationId === added).map((scenario) => scenario.title),
+    // How many the auth matrix gives every other described operation: one per kind of bad credential.
+    authOfOthers: [
+      ...new Set(
+        Object.values(operations)
+          .filter((operation) => operation.described && operation.operationId !== added)
+          .map(
+            (operation) => authScenarios.filter((scenario) => scenario.operationId === operation.operationId).length,
+          ),
+      ),
+    ],
     fuzzed: fc
       .sample(requestArbitrary, { numRuns: 2000, seed })
       .filter((request) => request.method === method && /^\/v1\/pets\/[^/?]+/.test(request.target)).length,

@@ -67,7 +67,7 @@ import { componentJsonSchema } from '../../../spec/openapi-document.ts'
 import type { PetStatus } from '../../../spec/types.ts'
 import { MockError } from '../mock-error.ts'
 import { jsonResponse } from '../mock-response.ts'
-import { parsePetId } from '../parse-pet-id.ts'
+import { parseResourceId } from '../parse-resource-id.ts'
 import { readJsonBody } from '../read-json-body.ts'
 import { validateBody } from '../validate-body.ts'
 import type { Operation } from './operation.ts'
@@ -78,7 +78,7 @@ const petChangeSchema = z.fromJSONSchema(componentJsonSchema('PetChange')) as z.
 
 /** \`PATCH /pets/{petId}\`: changes the pet's status, 200 with the pet; 404 when there is none. */
 export const updatePet: Operation = async ({ request, model }) => {
-  const id = parsePetId(request.params.petId ?? '', headers)
+  const id = parseResourceId(request.params.petId ?? '', 'petId', headers)
   const change = validateBody(petChangeSchema, await readJsonBody(request))
   const pet = Number.isSafeInteger(Number(id)) ? await model.updatePet(Number(id), change) : undefined
   if (!pet) throw new MockError(404, 'not_found', \`No pet with id \${id}.\`, headers)

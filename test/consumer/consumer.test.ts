@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumPath } from '../../tools/chromium-path.ts'
 import { ensureNode22 } from '../../tools/ensure-node-22.ts'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { docsCodeBlocks } from '../docs/docs-code-blocks.ts'
 import { freedWithin, listening } from '../support/ports.ts'
 import { type Consumer, consumers } from './consumer-matrix.ts'
@@ -36,7 +37,7 @@ beforeAll(async () => {
     setup.catch(() => {})
     setups.set(consumer, setup)
   }
-}, 600_000)
+}, scaledMs(600_000))
 
 afterAll(async () => {
   killInstalledMocks()
@@ -53,7 +54,7 @@ afterAll(async () => {
   )
 })
 
-describe.concurrent('the packed tarball', { timeout: 120_000 }, () => {
+describe.concurrent('the packed tarball', { timeout: scaledMs(120_000) }, () => {
   it('ships compiled JavaScript, declarations and the spec, and no tests', async () => {
     const listing = await runCommand('tar', ['tzf', tarball], { cwd: tmpdir() })
     const files = listing.stdout.trim().split('\n')
@@ -80,7 +81,7 @@ describe.concurrent('the packed tarball', { timeout: 120_000 }, () => {
       { cwd: tmpdir() },
     )
     expect(result.code).toBe(0)
-    for (const entry of ['', '/msw', '/node', '/browser', '/playwright', '/contract', '/vitest']) {
+    for (const entry of ['', '/msw', '/node', '/browser', '/playwright', '/contract', '/vitest', '/openapi-fetch']) {
       expect(result.stdout).toContain(`"petstore-contract${entry}"`)
     }
   })
@@ -92,14 +93,14 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
   let path: string
   beforeAll(async () => {
     ;({ dir, path } = await setups.get(consumer)!)
-  }, 900_000)
+  }, scaledMs(900_000))
   const run = (command: string, args: Array<string>, env: Record<string, string> = {}) =>
     runCommand(command, args, { cwd: dir, env: { PATH: path, ...env } })
   // The project's own tools straight from node_modules/.bin (npx would start npm for each); the package's
   // commands through npx, as its users run them.
   const bin = (name: string) => join(dir, 'node_modules', '.bin', name)
 
-  describe.concurrent('checks, side by side', { timeout: 300_000 }, () => {
+  describe.concurrent('checks, side by side', { timeout: scaledMs(300_000) }, () => {
     it('runs on the Node it was meant for, installed with no peer conflict: npm ls is clean', async () => {
       const node = await run('node', ['--version'])
       if (consumer.node === '22') expect(node.stdout).toMatch(/^v22\.(1[2-9]|[2-9]\d)\./)
@@ -133,6 +134,22 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
       })
       // msw's own 'error' strategy refused them, naming each request.
       expect(result.stderr).toMatch(/without a matching request handler[\s\S]*GET http:\/\/127\.0\.0\.1:\d+\/v1\/pets/)
+    })
+
+    it('creates and reads back 2^63-1 exactly through openapi-fetch and petstore-contract/openapi-fetch', async () => {
+      // typed-client.ts, the page's example, with its types stripped (the tsc check below judges them).
+      const strip = await run(bin('esbuild'), ['typed-client.ts', '--format=esm', '--outfile=typed-client.mjs'])
+      expect(strip.code, strip.stderr).toBe(0)
+      const result = await run('node', ['--import', './no-vitest.mjs', 'typed-client.mjs'])
+      expect(result.code, result.stderr).toBe(0)
+      const exact = 'bigint 9223372036854775807'
+      expect(JSON.parse(result.stdout)).toEqual({
+        created: { status: 201, categoryId: exact },
+        read: { status: 200, categoryId: exact, id: 'number 51' },
+        listed: { status: 200, categoryId: exact },
+        // Without withExactInt64: the number sent is 2^63, beyond int64, and the one read back is rounded.
+        plain: { sent: 400, read: 'number 9223372036854776000' },
+      })
     })
 
     it('accepts the types under its own tsc: Node (strict, NodeNext), frontend (no @types/node), Vite', async () => {
@@ -170,6 +187,36 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
           ),
         )
         expect(tests.code).toBe(1)
+      })
+
+    // Once per msw major, beside the fixture's run: the mock's dev panel in the app in development (panel.config.ts,
+    // its own dev server), and no trace of it in the production build.
+    if (consumer.viteApp)
+      it("shows the mock's dev panel in the Vite app in development, none of it in the production build", async () => {
+        const grep = async (text: string, folder: string) =>
+          (await run('grep', ['-rlF', '--exclude=mockServiceWorker.js', text, folder])).stdout.trim().split('\n')
+        // As a user's shell runs it: not with this vitest run's NODE_ENV=test, which Vite builds as development.
+        const production = await run(bin('vite'), ['build', 'vite-app', '--logLevel', 'error'], {
+          NODE_ENV: 'production',
+        })
+        expect(production.code, production.stderr).toBe(0)
+        // The app is there; the mock and its panel are not (msw's worker script is a public file, copied as it is).
+        expect(await grep('Failed to load the pets', 'vite-app/dist')).toHaveLength(1)
+        for (const trace of ['petstore-panel', 'Pet Store mock', 'petstore-contract:pets'])
+          expect(await grep(trace, 'vite-app/dist'), trace).toEqual([''])
+        // The same build with the app's development branch kept: the panel is there, a chunk of its own.
+        const development = await run(bin('vite'), ['build', 'vite-app', '--outDir', 'dist-dev'], {
+          NODE_ENV: 'development',
+        })
+        expect(development.code, development.stderr).toBe(0)
+        expect(await grep('petstore-panel', 'vite-app/dist-dev')).toEqual([
+          expect.stringMatching(/^vite-app\/dist-dev\/assets\/mount-pet-store-panel-[\w-]+\.js$/),
+        ])
+        const tests = await run(bin('playwright'), ['test', '-c', 'vite-app/panel.config.ts'], {
+          CHROMIUM_PATH: chromiumPath,
+        })
+        expect(tests.stdout + tests.stderr).toMatch(/\b1 passed\b/)
+        expect(tests.code).toBe(0)
       })
 
     it('bundles an app that runs the mock in Chromium (worker) and uses the Playwright fixture', async () => {
@@ -285,7 +332,7 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
         expect(result.stdout).toContain('Verdict: CONFORMANT (exit 0)')
         expect(result.code, output).toBe(0)
         expect(await readFile(join(dir, 'reports', 'junit.xml'), 'utf8')).toMatch(/<testsuites[^>]* failures="0"/)
-        expect(await freedWithin(port, 5_000), `port ${port} still bound after kill $!`).toBe(true)
+        expect(await freedWithin(port, scaledMs(5_000)), `port ${port} still bound after kill $!`).toBe(true)
       })
 
     // Stopping is proven once per Node (consumer-matrix.ts): the same bin, the same npm, whichever msw.
@@ -306,10 +353,10 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
         else mock.signalGroup(signal)
         const npxEnded = await Promise.race([
           mock.npxExited.then(() => true),
-          new Promise((resolve) => setTimeout(resolve, 10_000, false)),
+          new Promise((resolve) => setTimeout(resolve, scaledMs(10_000), false)),
         ])
         expect(npxEnded, `npx still running 10 s after ${signal}`).toBe(true)
-        const freed = await freedWithin(port, 5_000)
+        const freed = await freedWithin(port, scaledMs(5_000))
         expect(freed, `port ${port} still bound 5 s after npx ended (${signal}): ${mock.output()}`).toBe(true)
       } finally {
         mock.kill()

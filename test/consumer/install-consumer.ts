@@ -2,13 +2,22 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { scaledMs } from '../../tools/time-scale.ts'
 import type { Consumer } from './consumer-matrix.ts'
 import { runCommand } from './run-command.ts'
 
 const template = (folder: string) => fileURLToPath(new URL(`./${folder}/`, import.meta.url))
 
-/** What a consumer project installs beside the package, msw, vitest and Node's types: its compiler, bundler, runner. */
-export const consumerTools = { typescript: '5.9.3', esbuild: '0.28.2', '@playwright/test': '1.65.1' } as const
+/**
+ * What a consumer project installs beside the package, msw, vitest and Node's types: its compiler, bundler, runner,
+ * and the typed client docs/openapi-tools.md pairs with the package.
+ */
+export const consumerTools = {
+  typescript: '5.9.3',
+  esbuild: '0.28.2',
+  '@playwright/test': '1.65.1',
+  'openapi-fetch': '0.17.0',
+} as const
 
 /** What a project with the Vite app (`vite-app/`) installs besides, as `npm create vite` (react-ts) would. */
 export const viteAppTools = {
@@ -52,7 +61,7 @@ export async function installConsumer(tarball: string, consumer: Consumer, path:
   if (consumer.viteApp) steps.push(['npx', ['msw', 'init', 'vite-app/public', '--no-save']])
   for (const [command, args] of steps) {
     const env = { PATH: path, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }
-    const result = await runCommand(command, args, { cwd: dir, env, timeoutMs: 600_000 })
+    const result = await runCommand(command, args, { cwd: dir, env, timeoutMs: scaledMs(600_000) })
     if (result.code !== 0) {
       await rm(dir, { recursive: true, force: true })
       throw new Error(

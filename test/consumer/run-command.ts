@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { scaledMs } from '../../tools/time-scale.ts'
 import { withoutNpmVariables } from '../../tools/without-npm-variables.ts'
 
 export interface CommandResult {
@@ -15,7 +16,7 @@ export interface CommandResult {
 export function runCommand(
   command: string,
   args: Array<string>,
-  { cwd, env = {}, timeoutMs = 180_000 }: { cwd: string; env?: Record<string, string>; timeoutMs?: number },
+  { cwd, env = {}, timeoutMs = scaledMs(180_000) }: { cwd: string; env?: Record<string, string>; timeoutMs?: number },
 ): Promise<CommandResult> {
   const child = spawn(command, args, { cwd, env: consumerEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''

@@ -3,7 +3,7 @@ import { docsCodeBlocks, missingLines } from './docs-code-blocks.ts'
 import { expectEveryBlockRun } from './expect-every-block-run.ts'
 
 // The pages of the frontend features: each code block is a file a test runs, or a block a test reads and runs.
-const pages = ['docs/playwright.md', 'docs/browser.md', 'docs/admin-page.md', 'docs/openapi-tools.md']
+const pages = ['docs/playwright.md', 'docs/browser.md', 'docs/admin-page.md', 'docs/openapi-tools.md', 'docs/proxy.md']
 
 it.each(pages)('%s shows only code a test runs', async (page) => {
   await expectEveryBlockRun(await docsCodeBlocks(page))

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { expect, it } from 'vitest'
 import { scaledMs } from '../../tools/time-scale.ts'
 import { runCommand } from '../consumer/run-command.ts'
-import { listening } from '../support/ports.ts'
+import { freePort, listening } from '../support/ports.ts'
 import { projectRoot, type RunningScript, startScript } from '../support/run-script.ts'
 import { type DocsCodeBlock, docsCodeBlocks } from './docs-code-blocks.ts'
 import { expectEveryBlockRun } from './expect-every-block-run.ts'
@@ -73,6 +73,23 @@ it('starts the mock with the first command, and its three curls list, create and
     for (const pet of sold) expect(pet).toMatchObject({ id: expect.any(Number), status: 'sold' })
     expect(created).toEqual({ id: expect.any(Number), name: 'Rex', categoryId: 1, status: 'available' })
     expect(message).toMatchObject({ id: expect.any(String), message: 'hello', status: 'queued' })
+  } finally {
+    const { pid } = server.child
+    if (pid !== undefined) process.kill(-pid, 'SIGTERM')
+    await server.exited
+  }
+})
+
+it('serves another port with the command its prose gives for that', async () => {
+  const text = await readFile(join(projectRoot, page), 'utf8')
+  const [, given] = /`npm start -- --port (\d+)`/.exec(text) ?? []
+  expect(given, 'README.md no longer says how to change the port').toBeDefined()
+  // As written, on a port free now in place of the one it names, which something else may hold.
+  const port = String(await freePort())
+  const ready = new RegExp(`ready: http://127\\.0\\.0\\.1:${port}/v1`)
+  const server = await startScript('npm', ['start', '--', '--port', port], ready, {}, { detached: true })
+  try {
+    expect(server.output()).toMatch(ready)
   } finally {
     const { pid } = server.child
     if (pid !== undefined) process.kill(-pid, 'SIGTERM')

@@ -7,6 +7,7 @@ import { corsHeaders, jsonResponse, jsonTextResponse, type MockResponse } from '
 import type { BodyRead } from '../operation-request.ts'
 import { queryValue } from '../query-value.ts'
 import { jsonMediaTypeProblem, readJsonBody } from '../read-json-body.ts'
+import { storeFull } from '../store-full.ts'
 import { type AdminCaller, type AdminGuard, admitAdmin } from './admin-guard.ts'
 import { adminPageFiles } from './admin-page.ts'
 import { sessionName } from './mock-sessions.ts'
@@ -25,8 +26,18 @@ export interface AdminRequest extends AdminCaller {
   readBody(): Promise<BodyRead>
 }
 
+/**
+ * What a server offers under `/__mock` beyond the core's controls: the proxy's reports (`POST /__mock/report`),
+ * written on demand; the mock's own server has none.
+ */
+interface AdminExtras {
+  /** Writes the reports of the traffic so far and says how it fared. */
+  report?(): Promise<unknown>
+}
+
 type AdminHandler = (context: {
   core: PetStoreCore
+  extras: AdminExtras
   session: string | null
   params: Record<string, string>
   query: URLSearchParams
@@ -80,6 +91,13 @@ const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
       throw new MockError(404, 'rule_not_found', `No rule with id ${JSON.stringify(String(params.id).slice(0, 40))}.`)
     },
   },
+  '/report': {
+    POST: async ({ extras }) => {
+      if (!extras.report)
+        throw new MockError(404, 'route_not_found', 'No report here: only a mock started with --proxy writes one.')
+      return jsonResponse(200, await extras.report())
+    },
+  },
   '/state': {
     GET: async ({ core, session }) =>
       jsonTextResponse(200, await serializePetStoreState(await core.sessions.get(session).model())),
@@ -89,7 +107,8 @@ const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
         await replacePetStoreState(await core.sessions.get(session).model(), state)
       } catch (error) {
         if (error instanceof InvalidPetsError) throw new MockError(400, 'invalid_body', error.message)
-        throw error
+        // Past --max-pets, the server's total over its stores: 507, like a create.
+        storeFull(error)
       }
       return noContent
     },
@@ -104,9 +123,15 @@ for (const pattern of Object.keys(routes)) addRoute(router, '', `${adminBasePath
  * rules and state, for the default store or the `X-Mock-Session` named. Guarded (`admitAdmin`): a web page
  * of another origin can neither read nor change anything here, and a state-changing call takes a JSON body
  * or none (415 otherwise), so no form a page can post without a preflight changes anything either.
+ * `extras`: what the server offers besides (the proxy's report).
  * @example const answer = await answerAdmin(core, { open: true }, request)
  */
-export async function answerAdmin(core: PetStoreCore, guard: AdminGuard, request: AdminRequest): Promise<MockResponse> {
+export async function answerAdmin(
+  core: PetStoreCore,
+  guard: AdminGuard,
+  request: AdminRequest,
+  extras: AdminExtras = {},
+): Promise<MockResponse> {
   let corsOrigin: string | undefined
   try {
     const match = findRoute(router, '', request.path)
@@ -120,7 +145,10 @@ export async function answerAdmin(core: PetStoreCore, guard: AdminGuard, request
     if (request.method !== 'GET') assertJsonOrNoBody(request)
     const session = sessionName(request.header('x-mock-session'))
     const query = new URLSearchParams(request.search)
-    return withAdminCors(await handler({ core, session, params: match.params ?? {}, query, request }), corsOrigin)
+    return withAdminCors(
+      await handler({ core, extras, session, params: match.params ?? {}, query, request }),
+      corsOrigin,
+    )
   } catch (error) {
     return withAdminCors(error instanceof MockError ? errorResponse(error) : internalErrorResponse(), corsOrigin)
   }

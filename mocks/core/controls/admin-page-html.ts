@@ -2,6 +2,10 @@ import { operationList } from '../../../spec/operations.ts'
 import { operationPaths, specBasePaths } from '../base-paths.ts'
 import { faults } from './preferences.ts'
 
+/** The chance (0 to 1) that a rule applies to a matching request; empty: every time. */
+const probabilityInput =
+  '<input id="probability" name="probability" type="number" min="0" max="1" step="any" placeholder="1">'
+
 /**
  * The admin page's HTML (`/__mock/`): the journal, the rules and sessions, and the forms that act on them. No
  * inline script or style (its CSP allows only its own files); the operations it offers come from the catalogue.
@@ -41,6 +45,7 @@ ${field('status', 'Status', '<input id="status" name="status" type="number" min=
 ${field('delay', 'Delay (ms)', '<input id="delay" name="delayMs" type="number" min="0" max="60000" placeholder="900">')}
 ${field('fault', 'Fault', `<select id="fault" name="fault"><option value="">none</option>${faultOptions}</select>`)}
 ${field('times', 'Times', '<input id="times" name="times" type="number" min="1" placeholder="every time">')}
+${field('probability', 'Probability', probabilityInput)}
 <button type="submit">Add rule</button>
 </form>
 <table aria-label="rules">
@@ -62,7 +67,7 @@ ${field('times', 'Times', '<input id="times" name="times" type="number" min="1" 
 <p><span id="journal-status">Connecting…</span> <button type="button" id="clear-journal">Clear</button></p>
 <table aria-label="requests">
 <thead><tr><th>time (UTC)</th><th>session</th><th>method</th><th>path</th><th>status</th><th>ms</th>` +
-    `<th>operation</th></tr></thead>
+    `<th>operation</th><th>findings</th></tr></thead>
 <tbody id="journal-rows"></tbody>
 </table>
 </section>

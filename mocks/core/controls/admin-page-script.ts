@@ -99,9 +99,11 @@ export function adminPageScript(): void {
           entry.session ?? 'default',
           entry.method,
           entry.query === '' ? entry.path : `${entry.path}?${entry.query}`,
-          entry.status ?? 'dropped',
+          entry.status ?? entry.outcome,
           entry.durationMs,
           entry.operationId,
+          // The proxy's findings on the deployment's answer, at their levels (`--proxy`); none from the mock.
+          (entry.findings ?? []).map(({ level, check, message }) => `${level} ${check}: ${message}`).join('; '),
         ]),
       ),
     )
@@ -183,7 +185,7 @@ export function adminPageScript(): void {
     const form = new FormData(ruleForm)
     const [method, path] = String(form.get('operation')).split(' ')
     const rule: Record<string, unknown> = { method, path }
-    for (const field of ['status', 'delayMs', 'times']) {
+    for (const field of ['status', 'delayMs', 'times', 'probability']) {
       const value = String(form.get(field) ?? '').trim()
       if (value !== '') rule[field] = Number(value)
     }

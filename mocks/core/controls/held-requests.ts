@@ -9,7 +9,14 @@ export const faultTimeoutMs = 30_000
  * total time held is bounded so, and a client cannot make the mock keep more than `max` answers waiting.
  */
 export interface HeldRequests {
+  /** The most held at once: the core's setting, or less where a server lowered it (`limitTo`). */
   readonly max: number
+  /**
+   * Lowers `max` to `limit` (never raises it): what a server with fewer connections than the setting does, so
+   * that held requests never take every connection. Those held already stay.
+   * @example held.limitTo(469)
+   */
+  limitTo(limit: number): void
   /** How many are held now. */
   readonly count: number
   /**
@@ -30,7 +37,12 @@ export interface HeldRequests {
 export function createHeldRequests(max: number): HeldRequests {
   let count = 0
   return {
-    max,
+    get max() {
+      return max
+    },
+    limitTo(limit) {
+      max = Math.min(max, limit)
+    },
     get count() {
       return count
     },

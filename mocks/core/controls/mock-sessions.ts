@@ -14,6 +14,12 @@ interface MockSession {
   reset(): Promise<void>
 }
 
+/** A named session, which the sessions drop past their limit or on a reset of all. */
+interface NamedSession extends MockSession {
+  /** Gives its store's pets back to `--max-pets`, the server's total: the session is being dropped. */
+  release(): void
+}
+
 export interface MockSessions {
   readonly default: MockSession
   /** The named session (created lazily, the least recently used dropped past the limit), or the default one. */
@@ -77,9 +83,9 @@ export function createMockSessions({
       await model.reset()
     },
   }
-  const named = new Map<string, MockSession>()
+  const named = new Map<string, NamedSession>()
 
-  function createSession(name: string): MockSession {
+  function createSession(name: string): NamedSession {
     const rules = createRuleSet(seed, basePaths)
     let creating: Promise<PetStoreModel> | undefined
     let ready: PetStoreModel | undefined
@@ -94,6 +100,13 @@ export function createMockSessions({
       async reset() {
         rules.clear()
         if (creating) await (await creating).reset()
+      },
+      release() {
+        // A store that failed to build holds nothing to give back.
+        creating?.then(
+          (created) => created.release(),
+          () => {},
+        )
       },
     }
   }
@@ -111,13 +124,18 @@ export function createMockSessions({
         named.delete(name)
       } else {
         session = createSession(name)
-        if (named.size >= maxSessions) named.delete(named.keys().next().value as string)
+        if (named.size >= maxSessions) {
+          const [oldest, dropped] = named.entries().next().value as [string, NamedSession]
+          named.delete(oldest)
+          dropped.release()
+        }
       }
       named.set(name, session)
       return session
     },
     list: () => [...named.values()] as Array<MockSession & { name: string }>,
     async resetAll() {
+      for (const session of named.values()) session.release()
       named.clear()
       await defaultSession.reset()
     },

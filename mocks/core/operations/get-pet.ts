@@ -2,14 +2,14 @@ import { stringifyJson } from '../../../spec/json/stringify-json.ts'
 import type { OperationSpec } from '../../../spec/operations.ts'
 import type { Pet } from '../../../spec/types.ts'
 import { MockError } from '../mock-error.ts'
-import { parsePetId } from '../parse-pet-id.ts'
+import { parseResourceId } from '../parse-resource-id.ts'
 import type { Operation } from './operation.ts'
 
 /** `GET /pets/{petId}` (deprecated): the pet, with `Deprecation` and `Sunset` headers; 410 from its sunset on. */
 export const getPet: Operation = ({ request, model, route }) => {
   const { headers, sunsetMs } = deprecationOf(route)
   if (model.now() >= sunsetMs) throw goneError(route, headers)
-  const id = parsePetId(request.params.petId ?? '', headers)
+  const id = parseResourceId(request.params.petId ?? '', 'petId', headers)
   // An id beyond 2^53 is well-formed but can name no stored pet.
   const pet = Number.isSafeInteger(Number(id)) ? model.findPet(Number(id)) : undefined
   if (!pet) throw new MockError(404, 'not_found', `No pet with id ${id}.`, headers)

@@ -1,12 +1,16 @@
 import { defineConfig } from '@playwright/test'
 
-// The app's own dev server (serve-app.ts) on a free port; Debian's Chromium, never a downloaded one.
 export default defineConfig({
   testDir: 'tests',
   workers: 1,
   reporter: 'line',
   timeout: 30_000,
-  globalSetup: './serve-app.ts',
+  // The app's dev server as `npm run dev` starts it, on loopback: Vite takes 5173, or the next free port when another
+  // server holds it, and prints its URL, which becomes APP_URL.
+  webServer: {
+    command: 'npx vite --host 127.0.0.1',
+    wait: { stdout: /Local:\s+(?<app_url>http:\/\/127\.0\.0\.1:\d+\/)/ },
+  },
   projects: [
     { name: 'fixture' },
     // The proof that no test passes by accident: the tests with an override, run without it (pets.spec.ts), must
@@ -15,6 +19,7 @@ export default defineConfig({
   ],
   use: {
     baseURL: process.env.APP_URL,
+    // Debian's Chromium (apt-get install chromium), never a downloaded one.
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],

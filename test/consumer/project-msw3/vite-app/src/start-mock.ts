@@ -2,6 +2,6 @@
 import { setupPetStoreWorker } from 'petstore-contract/browser'
 
 export async function startMock(): Promise<void> {
-  const { worker } = await setupPetStoreWorker({ seed: 1 })
+  const { worker } = await setupPetStoreWorker({ seed: 1, persist: true, panel: true })
   await worker.start({ onUnhandledFrame: 'bypass' })
 }

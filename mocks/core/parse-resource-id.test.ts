@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { parsePetId } from './parse-pet-id.ts'
+import { parseResourceId } from './parse-resource-id.ts'
 
 it.each([
   ['42', 42],
@@ -9,12 +9,18 @@ it.each([
   ['9007199254740993', 9007199254740993n],
   ['-9223372036854775808', -9223372036854775808n],
 ])('reads %j as the int64 %s', (raw, id) => {
-  expect(parsePetId(raw, {})).toBe(id)
+  expect(parseResourceId(raw, 'petId', {})).toBe(id)
 })
 
 it.each(['', '-', '1.5', '1e3', ' 1', '+1', '\u0661', '9223372036854775808', '%zz'])(
   'refuses %j with 400 invalid_parameter',
   (raw) => {
-    expect(() => parsePetId(raw, {})).toThrow(expect.objectContaining({ status: 400, code: 'invalid_parameter' }))
+    expect(() => parseResourceId(raw, 'categoryId', {})).toThrow(
+      expect.objectContaining({
+        status: 400,
+        code: 'invalid_parameter',
+        message: expect.stringContaining('"categoryId"'),
+      }),
+    )
   },
 )

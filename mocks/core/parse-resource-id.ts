@@ -5,12 +5,13 @@ const int64Max = 2n ** 63n - 1n
 const int64Min = -(2n ** 63n)
 
 /**
- * The `petId` path parameter as the 64-bit integer the spec types it: a number while it is safe, a bigint
- * beyond. Percent-escapes are decoded first. Anything else is a 400 `invalid_parameter` carrying `headers`.
- * @example parsePetId('42', {}) // 42
+ * The path parameter that names a resource (`parameter`: `petId`, `categoryId`, …) as the 64-bit integer the spec
+ * types it: a number while it is safe, a bigint beyond. Percent-escapes are decoded first. Anything else is a 400
+ * `invalid_parameter` naming the parameter and carrying `headers`.
+ * @example parseResourceId('42', 'petId', {}) // 42
  * @throws MockError 400 `invalid_parameter` for anything but an int64
  */
-export function parsePetId(raw: string, headers: Record<string, string>): number | bigint {
+export function parseResourceId(raw: string, parameter: string, headers: Record<string, string>): number | bigint {
   let text = raw
   if (raw.includes('%')) {
     try {
@@ -26,7 +27,7 @@ export function parsePetId(raw: string, headers: Record<string, string>): number
   throw new MockError(
     400,
     'invalid_parameter',
-    `The "petId" path parameter must be a 64-bit integer, got ${quote(text)}.`,
+    `The "${parameter}" path parameter must be a 64-bit integer, got ${quote(text)}.`,
     headers,
   )
 }
