@@ -1,7 +1,7 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { type OperationSpec, operations } from '../../spec/operations.ts'
 import type { OperationId } from '../../spec/types.ts'
-import { responseChecks } from '../checks/registry.ts'
+import { applyResponseChecks } from '../checks/apply-response-checks.ts'
 import type { CallOptions, ContractCaller } from '../shared/contract-caller.ts'
 import type { CoverageHit } from '../shared/coverage.ts'
 import { detachedSlice } from '../shared/detached-text.ts'
@@ -149,15 +149,7 @@ export class ContractClient implements ContractCaller {
       status: exchange.response.status,
       parameters: [...Object.keys(options.params ?? {}), ...[...new URLSearchParams(query).keys()]],
     })
-    for (const check of responseChecks) {
-      const verdict = check.run(exchange as Exchange & { response: ExchangeResponse }, contract)
-      if (!verdict) continue
-      const finding = verdict.outcome !== 'passed' && {
-        level: verdict.outcome === 'failed' ? ('violation' as const) : ('deviation' as const),
-        basis: verdict.basis ?? check.basis,
-      }
-      exchange.results.push({ check: check.name, ...verdict, ...finding })
-    }
+    applyResponseChecks(exchange as Exchange & { response: ExchangeResponse }, contract)
     // The checks have read the whole body; what stays with the exchange (and goes into reports) is its start.
     const { bodyText } = exchange.response
     if (bodyText.length > storedBodyCharacters)

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, constants, gunzipSync, inflateRawSync, inflateSync, type ZlibOptions } from 'node:zlib'
-import { responseChecks } from '../../contract-tests/checks/registry.ts'
+import { applyResponseChecks } from '../../contract-tests/checks/apply-response-checks.ts'
 import { storedBodyCharacters } from '../../contract-tests/client/contract-client.ts'
 import { readResponse } from '../../contract-tests/client/read-response.ts'
 import { detachedSlice } from '../../contract-tests/shared/detached-text.ts'
@@ -89,15 +89,7 @@ async function judgedAfresh(
     return exchange
   }
   exchange.response = response
-  for (const check of responseChecks) {
-    const verdict = check.run(exchange as Exchange & { response: ExchangeResponse }, contract)
-    if (!verdict) continue
-    const finding = verdict.outcome !== 'passed' && {
-      level: verdict.outcome === 'failed' ? ('violation' as const) : ('deviation' as const),
-      basis: verdict.basis ?? check.basis,
-    }
-    exchange.results.push({ check: check.name, ...verdict, ...finding })
-  }
+  applyResponseChecks(exchange as Exchange & { response: ExchangeResponse }, contract)
   if (response.bodyText.length > storedBodyCharacters)
     response.bodyText = detachedSlice(response.bodyText, 0, storedBodyCharacters)
   return exchange
