@@ -5,9 +5,11 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 beside="$(mktemp -d "${TMPDIR:-/tmp}/petstore-beside.XXXXXX")"
-trap 'rm -rf "$beside"' EXIT
-git -C "$root" clone --quiet --no-hardlinks "$root" "$beside/clone" || { echo "error: could not clone $root" >&2; exit 1; }
-(cd "$beside/clone" && npm ci --no-audit --no-fund >"$beside/ci.log" 2>&1) || {
+# The clone sits beside this checkout, as the checkout sits beside what it reads there (../shared).
+clone="$(mktemp -d "$(dirname "$root")/petstore-beside.XXXXXX")"
+trap 'rm -rf "$beside" "$clone"' EXIT
+git -C "$root" clone --quiet --no-hardlinks "$root" "$clone" || { echo "error: could not clone $root" >&2; exit 1; }
+(cd "$clone" && npm ci --no-audit --no-fund >"$beside/ci.log" 2>&1) || {
   echo "error: npm ci failed in the clone (see below)" >&2
   tail -20 "$beside/ci.log" >&2
   exit 1
@@ -18,7 +20,7 @@ run() {
   local code=$?
   echo "$code $((SECONDS - started))" >"$log.end"
 }
-run "$beside/clone" "$beside/beside.log" &
+run "$clone" "$beside/beside.log" &
 run "$root" "$beside/here.log" &
 wait
 status=0
