@@ -23,14 +23,25 @@ export function slowestFiles(modules: ReadonlyArray<TestModule>, count: number):
     .slice(0, count)
 }
 
+const shared = globalThis as { [key: symbol]: { done: boolean } | undefined }
+const key = Symbol.for('petstore.slowestFiles')
+shared[key] ??= { done: false }
+const listed = shared[key]
+
 /**
  * Lists the ten slowest test files at the end of a run, with the time scale the run's bounds were given, so that a
  * run on a busy machine shows where its time went and a timeout can be read against the load it ran under.
  * @example export default defineConfig({ test: { reporters: ['default', new SlowestFilesReporter()] } })
  */
 export class SlowestFilesReporter implements Reporter {
+  onTestRunStart(): void {
+    listed.done = false
+  }
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
-    if (modules.length < 2) return
+    // The config is read once for the run and once per project, each with a reporter of its own: the first lists.
+    if (modules.length < 2 || listed.done) return
+    listed.done = true
     const lines = slowestFiles(modules, 10).map(
       ({ file, ms, state }) =>
         `  ${(ms / 1000).toFixed(1).padStart(7)} s  ${file}${state === 'failed' ? '  (failed)' : ''}`,
