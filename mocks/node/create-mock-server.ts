@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type { Socket } from 'node:net'
 import { operationList } from '../../spec/operations.ts'
 import { specBasePaths } from '../core/base-paths.ts'
 import { type AdminGuard, adminBasePath, answerAdmin } from '../core/controls/admin-api.ts'
@@ -13,6 +13,7 @@ import { allowedMethods } from '../core/route-table.ts'
 import { type AnswerDelivery, answerDelivery } from './answer-delivery.ts'
 import { limitConnections, maxHeldFor } from './connection-limit.ts'
 import { isLoopbackHost } from './is-loopback-host.ts'
+import { listenForBaseUrls } from './listen-for-base-urls.ts'
 import { NodeDispatchRequest, nodeHeader } from './node-dispatch-request.ts'
 import { defaultMaxConnections, openFileLimit } from './open-file-limit.ts'
 import { readNodeBody } from './read-node-body.ts'
@@ -293,17 +294,7 @@ export function createMockServer({
 
   return {
     server,
-    listen: () =>
-      new Promise((resolve, reject) => {
-        server.once('error', reject)
-        server.listen(port, host, () => {
-          server.off('error', reject)
-          const address = server.address() as AddressInfo
-          const hostname = address.family === 'IPv6' ? `[${address.address}]` : address.address
-          const origin = `http://${hostname}:${address.port}`
-          resolve({ baseUrl: `${origin}${specBasePaths.pets}`, messagesBaseUrl: `${origin}${specBasePaths.messages}` })
-        })
-      }),
+    listen: () => listenForBaseUrls(server, port, host),
     close: () =>
       new Promise((resolve) => {
         if (!server.listening) return resolve()

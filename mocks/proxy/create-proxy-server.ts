@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
-import { specBasePaths } from '../core/base-paths.ts'
+import type { Socket } from 'node:net'
 import { type AdminGuard, adminBasePath, answerAdmin } from '../core/controls/admin-api.ts'
 import type { PetStoreCore } from '../core/create-pet-store-core.ts'
 import { withCors } from '../core/dispatch.ts'
@@ -9,6 +8,7 @@ import type { MockResponse } from '../core/mock-response.ts'
 import type { BodyRead } from '../core/operation-request.ts'
 import { limitConnections } from '../node/connection-limit.ts'
 import { isLoopbackHost } from '../node/is-loopback-host.ts'
+import { listenForBaseUrls } from '../node/listen-for-base-urls.ts'
 import { nodeHeader } from '../node/node-dispatch-request.ts'
 import { defaultMaxConnections, openFileLimit } from '../node/open-file-limit.ts'
 import { readNodeBody } from '../node/read-node-body.ts'
@@ -252,17 +252,7 @@ export function createProxyServer({
 
   return {
     server,
-    listen: () =>
-      new Promise((resolve, reject) => {
-        server.once('error', reject)
-        server.listen(port, host, () => {
-          server.off('error', reject)
-          const address = server.address() as AddressInfo
-          const hostname = address.family === 'IPv6' ? `[${address.address}]` : address.address
-          const origin = `http://${hostname}:${address.port}`
-          resolve({ baseUrl: `${origin}${specBasePaths.pets}`, messagesBaseUrl: `${origin}${specBasePaths.messages}` })
-        })
-      }),
+    listen: () => listenForBaseUrls(server, port, host),
     close: () =>
       new Promise((resolve) => {
         if (!server.listening) return resolve()
