@@ -1,21 +1,18 @@
-import { execFile } from 'node:child_process'
 import { cp, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { scaledMs } from '../../tools/time-scale.ts'
 import { useTestSeed } from '../support/test-seed.ts'
 import { categoryProof } from './category-edits.ts'
 import { applyEdit } from './operation-edits.ts'
-import { compile, copyProject } from './operation-proof.ts'
+import { compile, copyProject, runInCopy, unitTestFailures } from './operation-proof.ts'
 
 // What adding a second kind of resource costs, end to end: a copy of the project gets categories (a list with the
 // pets' `limit` rules, a read by id, a create) by the files CONTRIBUTING's checklist "Add a resource" names and no
 // other, and then its unit tests pass, the contract suite passes on its mock (reading each category by a category's
 // id, never a pet's), and a list that ignores `limit` is caught.
 
-const run = promisify(execFile)
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
 const seed = useTestSeed()
 /** At most this many files written by hand: the spec, the seed and the tables the compiler names. */
@@ -26,12 +23,7 @@ const written: Array<string> = []
 let named: { files: Array<string>; output: string }
 let afterEdits: { files: Array<string>; output: string }
 
-const inCopy = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
-  run(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: copy,
-    env: { ...process.env, ...env },
-    maxBuffer: 16 * 1024 * 1024,
-  })
+const inCopy = (args: ReadonlyArray<string>, env: Record<string, string> = {}) => runInCopy(copy, args, env)
 const probe = async (stage: string) =>
   JSON.parse((await inCopy(['test/catalogue/new-resource-probe.ts', stage], { PROBE_SEED: String(seed) })).stdout)
 
@@ -75,16 +67,7 @@ it(`needed at most ${mostFilesByHand} files by hand, exactly those CONTRIBUTING'
 it(
   'keeps every unit test of the copy green: none pins what a new resource changes',
   async () => {
-    const vitest = join(projectRoot, 'node_modules/vitest/vitest.mjs')
-    const failed = await run(process.execPath, [vitest, 'run', '--project', 'unit'], {
-      cwd: copy,
-      maxBuffer: 16 * 1024 * 1024,
-    }).then(
-      () => [],
-      (error: { stdout: string; stderr: string }) =>
-        `${error.stdout}\n${error.stderr}`.split('\n').filter((line) => /FAIL|×|Error:/.test(line)),
-    )
-    expect(failed).toEqual([])
+    expect(await unitTestFailures(copy)).toEqual([])
   },
   scaledMs(180_000),
 )

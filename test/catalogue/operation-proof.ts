@@ -72,6 +72,32 @@ export async function copyProject(): Promise<string> {
 }
 
 /**
+ * Runs a TypeScript script of the copy under node with the tsx loader, `env` added to the environment.
+ * @example const { stdout } = await runInCopy(copy, ['scripts/generate.ts'])
+ */
+export function runInCopy(copy: string, args: ReadonlyArray<string>, env: Record<string, string> = {}) {
+  return run(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: copy,
+    env: { ...process.env, ...env },
+    maxBuffer: 16 * 1024 * 1024,
+  })
+}
+
+/**
+ * The copy's unit tests run (vitest project `unit`): the lines of their output that name a failure, none when all
+ * pass.
+ * @example expect(await unitTestFailures(copy)).toEqual([])
+ */
+export function unitTestFailures(copy: string): Promise<Array<string>> {
+  const vitest = join(projectRoot, 'node_modules/vitest/vitest.mjs')
+  return run(process.execPath, [vitest, 'run', '--project', 'unit'], { cwd: copy, maxBuffer: 16 * 1024 * 1024 }).then(
+    () => [],
+    (error: { stdout: string; stderr: string }) =>
+      `${error.stdout}\n${error.stderr}`.split('\n').filter((line) => /FAIL|×|Error:/.test(line)),
+  )
+}
+
+/**
  * Adds `proof`'s operation to a copy of the project by CONTRIBUTING's checklist and registers the tests that
  * judge the result.
  * @example proveNewOperation(deletePetProof)
@@ -85,12 +111,7 @@ export function proveNewOperation(proof: OperationProof): void {
   let named: { files: Array<string>; output: string }
   let afterEdits: { files: Array<string>; output: string }
 
-  const inCopy = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
-    run(process.execPath, ['--import', 'tsx', ...args], {
-      cwd: copy,
-      env: { ...process.env, ...env },
-      maxBuffer: 16 * 1024 * 1024,
-    })
+  const inCopy = (args: ReadonlyArray<string>, env: Record<string, string> = {}) => runInCopy(copy, args, env)
   const regenerate = () => inCopy(['scripts/generate.ts'])
   const probe = async (stage: string, transport = 'in-process') => {
     const env = { PROBE_SEED: String(seed), PROBE_OPERATION: proof.operationId }
@@ -146,16 +167,7 @@ export function proveNewOperation(proof: OperationProof): void {
   it(
     'keeps every unit test green: none pins what the operation changes (routes, Allow, links, roles)',
     async () => {
-      const vitest = join(projectRoot, 'node_modules/vitest/vitest.mjs')
-      const failed = await run(process.execPath, [vitest, 'run', '--project', 'unit'], {
-        cwd: copy,
-        maxBuffer: 16 * 1024 * 1024,
-      }).then(
-        () => [],
-        (error: { stdout: string; stderr: string }) =>
-          `${error.stdout}\n${error.stderr}`.split('\n').filter((line) => /FAIL|×|Error:/.test(line)),
-      )
-      expect(failed).toEqual([])
+      expect(await unitTestFailures(copy)).toEqual([])
     },
     scaledMs(180_000),
   )
