@@ -40,6 +40,10 @@ export default defineConfig({
           name: 'integration',
           include: ['test/**/*.test.ts', 'bench/**/*.test.ts'],
           testTimeout: scaled(90_000),
+          // As in `unit`: the files of a worker share one module graph, so the suite, the mock and their libraries
+          // load once per worker, not once per file. A file that mocks a module loads what the mock must reach after
+          // `vi.resetModules()` (redacted-mock-run.test.ts).
+          isolate: false,
         },
       },
     ],

@@ -76,6 +76,7 @@ it('runs the smoke bench and writes a report with figures for every target and r
     expect(report.proxy.directPerSecond).toBeGreaterThan(0)
     expect(report.proxy.proxiedPerSecond).toBeGreaterThan(0)
     expect(report.proxy.proxiedNon2xx).toBe(0)
+    expect(report.proxy.relayPerSecond).toBeGreaterThan(0)
     expect(output).toMatch(/(PASS|MISS) {2}proxied\/direct throughput, GET \/v1\/pets\/\{id\}.*>= 0\.5 x/)
     expect(report.contract.healthy.exitCode).toBe(0)
     expect(report.contract.healthy.requests).toBeGreaterThan(0)

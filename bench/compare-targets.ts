@@ -22,6 +22,8 @@ export interface CompareOptions {
   attempts: number
   /** How many times each server is started to time its start-up; the last one is measured. */
   startupSamples: number
+  /** Whether each target gets an unmeasured warm-up per request kind; the smoke run (figures unjudged) skips it. */
+  warmUp: boolean
   log: (line: string) => void
 }
 
@@ -38,12 +40,12 @@ const warmUpLimitSeconds = 2
  * with each request in alternating rounds, one target under load at a time. Every process is
  * stopped before it returns, whether it succeeds or fails.
  * @example const { targets, requests } = await compareTargets({ root, entry: ['scripts/start.mjs'], barePath,
- *   connections: 32, durationSeconds: 10, rounds: 2, attempts: 3, startupSamples: 3, log })
+ *   connections: 32, durationSeconds: 10, rounds: 2, attempts: 3, startupSamples: 3, warmUp: true, log })
  */
 export async function compareTargets(
   options: CompareOptions,
 ): Promise<{ targets: Record<string, TargetFigures>; requests: Array<RequestComparison> }> {
-  const { root, entry, barePath, connections, durationSeconds, rounds, attempts, startupSamples, log } = options
+  const { root, entry, barePath, connections, durationSeconds, rounds, attempts, startupSamples, warmUp, log } = options
   const running = new Map<TargetName, BenchTarget>()
   try {
     const startups = new Map<TargetName, Array<number>>()
@@ -85,13 +87,13 @@ export async function compareTargets(
     for (const kind of requestKinds) {
       // Unmeasured: a target's first seconds under a new request compile its code (V8 optimizes on other
       // threads, which then take CPU from the load generator); every target gets the same warm-up.
-      const warmUpSeconds = Math.min(warmUpLimitSeconds, durationSeconds)
-      for (const name of targetNames) {
+      const warmUpSeconds = warmUp ? Math.min(warmUpLimitSeconds, durationSeconds) : 0
+      for (const name of warmUp ? targetNames : []) {
         const target = get(name)
         const load = [toLoadRequest(kind, target.prefix)]
         await runAutocannon({ origin: target.origin, requests: load, connections, durationSeconds: warmUpSeconds })
       }
-      log(`${kind.label}: warmed up every target for ${warmUpSeconds} s`)
+      if (warmUp) log(`${kind.label}: warmed up every target for ${warmUpSeconds} s`)
       const runs = await alternateRounds(measuringOrder, rounds, async (name, round): Promise<RoundResult> => {
         const target = get(name)
         const result = await measureRound(target, [toLoadRequest(kind, target.prefix)], {

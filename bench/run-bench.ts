@@ -87,6 +87,7 @@ export async function runBench(argv: Array<string>): Promise<number> {
       rounds,
       attempts,
       startupSamples,
+      warmUp: !smoke,
       log,
     }
     const { targets, requests } = await compareTargets(settings)
@@ -112,7 +113,15 @@ export async function runBench(argv: Array<string>): Promise<number> {
     )
     const contract = await measureContractRuns({ root, smoke })
     log('measuring GET by id through the validating proxy (petstore-mock --proxy) against the same directly')
-    const proxy = await measureProxy({ root, entry, connections, durationSeconds, rounds: smoke ? 1 : 5, log })
+    const proxy = await measureProxy({
+      root,
+      entry,
+      connections,
+      durationSeconds,
+      rounds: smoke ? 1 : 5,
+      warmUp: !smoke,
+      log,
+    })
     const report: BenchReport = {
       generatedAt: new Date().toISOString(),
       machine,

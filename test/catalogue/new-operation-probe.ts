@@ -11,26 +11,32 @@ import { statefulRoles } from '../../spec/relations.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { requestArbitrary } from '../fuzz/request-arbitrary.ts'
 
-// Run inside a copy of the project that gained an operation on `/pets/{petId}` (PROBE_OPERATION, see
+// Run inside a copy of the project that gained operations on `/pets/{petId}` (PROBE_OPERATION, see
 // operation-proof.ts): what the catalogue, the stateful phase, the auth matrix, the fuzz and the contract
 // suite make of it, as JSON. Typed without the operation (it exists only in the copy).
 
-const added = process.env.PROBE_OPERATION as OperationId
-if (!operations[added])
-  throw new Error(`Failed to probe: expected PROBE_OPERATION to name an operation, got "${added}".`)
+// PROBE_OPERATION names the added operations, comma-separated: the catalogue and faulty stages probe the first, the
+// contract stage all of them.
+const addedOperations = (process.env.PROBE_OPERATION ?? '').split(',') as Array<OperationId>
+const unknown = addedOperations.find((operationId) => !operations[operationId])
+if (unknown !== undefined)
+  throw new Error(`Failed to probe: expected PROBE_OPERATION to name operations, got "${unknown}".`)
+const added = addedOperations[0] as OperationId
 const { method } = operations[added]
+const addedMethods = new Set(addedOperations.map((operationId) => operations[operationId].method))
 // The test file's seed (fixed under CI, fresh locally), so that a failure replays.
 const seed = Number(process.env.PROBE_SEED ?? 1)
 const [stage = 'catalogue', transport = 'in-process'] = process.argv.slice(2)
 
-/** Sends through `fetch`, noting every pet created and every pet a request of the added operation named. */
+/** Sends through `fetch`, noting every pet created and every pet a request of an added operation named. */
 function watched(fetch: FetchLike) {
   const created = new Set<string>()
   const named: Array<string> = []
   const wrapped: FetchLike = async (input, init) => {
     const request = new Request(input, init)
     const response = await fetch(input, init)
-    if (request.method === method) named.push(decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? ''))
+    if (addedMethods.has(request.method))
+      named.push(decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? ''))
     if (request.method === 'POST' && response.status === 201) {
       const body = (await response.clone().json()) as { id?: unknown }
       created.add(String(body.id))
@@ -84,8 +90,11 @@ async function contract(only?: Array<string>, wrap: (fetch: FetchLike) => FetchL
         result.scenarios.filter((scenario) => scenario.title.startsWith('stateful, every run')),
       ),
       scenarios: result.scenarios
-        .filter((scenario) => scenario.operationId === added || scenario.check === 'stateful_model')
-        .map((scenario) => ({ check: scenario.check, title: scenario.title, outcome: scenario.outcome })),
+        .filter(
+          (scenario) =>
+            addedOperations.includes(scenario.operationId as OperationId) || scenario.check === 'stateful_model',
+        )
+        .map(({ check, title, outcome, operationId }) => ({ check, title, outcome, operationId })),
       named: watch.named.length,
       namedNotCreated: watch.named.filter((id) => /^\d+$/.test(id) && !watch.created.has(id)),
     }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scaledMs } from '../../tools/time-scale.ts'
 import { serveDemo } from '../browser-demo/serve-demo.ts'
 import { launchChromium } from '../support/launch-chromium.ts'
@@ -47,7 +47,9 @@ const tsc = join(projectRoot, 'node_modules/typescript/bin/tsc')
 
 /** The files the compiler names in the copy, with its output. */
 export async function compile(copy: string): Promise<{ files: Array<string>; output: string }> {
-  const output = await run(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.product.json'], { cwd: copy }).then(
+  // Incremental: a second compile of the copy checks again only what the edits since the first one reach.
+  const args = [tsc, '--noEmit', '--incremental', '--tsBuildInfoFile', '.tsbuildinfo', '-p', 'tsconfig.product.json']
+  const output = await run(process.execPath, args, { cwd: copy }).then(
     () => '',
     (error: { stdout: string }) => error.stdout,
   )
@@ -97,75 +99,135 @@ export function unitTestFailures(copy: string): Promise<Array<string>> {
   )
 }
 
+/** What adding one operation to the copy showed, step by step. */
+interface OperationSteps {
+  /** Every file written by hand for it, in order. */
+  written: Array<string>
+  /** What loading the stateful phase said while the operation had no place in it. */
+  loadFailure: string
+  /** The compile once its link is in the spec, before any code edit. */
+  named: { files: Array<string>; output: string }
+  /** The compile once its checklist is done. */
+  afterEdits: { files: Array<string>; output: string }
+}
+
 /**
- * Adds `proof`'s operation to a copy of the project by CONTRIBUTING's checklist and registers the tests that
- * judge the result.
- * @example proveNewOperation(deletePetProof)
+ * Adds each of `proofs`' operations, one after the other, to one copy of the project by CONTRIBUTING's checklist,
+ * as a newcomer adds one and then the next, and registers the tests that judge each step and the result: what each
+ * operation needed is judged on its own, what the copy then does (unit tests, fuzz, contract suite, browser) once
+ * for all of them.
+ * @example proveNewOperations([deletePetProof, updatePetProof])
  */
-export function proveNewOperation(proof: OperationProof): void {
+export function proveNewOperations(proofs: ReadonlyArray<OperationProof>): void {
   const seed = useTestSeed()
   let copy: string
-  /** Every file written by hand in the copy, in order. */
-  const written: Array<string> = []
-  let loadFailure = ''
-  let named: { files: Array<string>; output: string }
-  let afterEdits: { files: Array<string>; output: string }
+  const steps = new Map<OperationProof, OperationSteps>()
+  const stepsOf = (proof: OperationProof) => steps.get(proof) as OperationSteps
+  const all = proofs.map((proof) => proof.operationId).join(',')
 
   const inCopy = (args: ReadonlyArray<string>, env: Record<string, string> = {}) => runInCopy(copy, args, env)
   const regenerate = () => inCopy(['scripts/generate.ts'])
-  const probe = async (stage: string, transport = 'in-process') => {
-    const env = { PROBE_SEED: String(seed), PROBE_OPERATION: proof.operationId }
+  const probe = async (operations: string, stage: string, transport = 'in-process') => {
+    const env = { PROBE_SEED: String(seed), PROBE_OPERATION: operations }
     return JSON.parse((await inCopy(['test/catalogue/new-operation-probe.ts', stage, transport], env)).stdout)
   }
+  /** What the catalogue makes of each operation once every checklist is done: probed once, read by several tests. */
+  const catalogues = new Map<OperationProof, ReturnType<typeof probe>>()
+  const probeCatalogue = (proof: OperationProof) => {
+    const known = catalogues.get(proof) ?? probe(proof.operationId, 'catalogue')
+    catalogues.set(proof, known)
+    return known
+  }
 
-  beforeAll(async () => {
-    copy = await copyProject()
-    // The operation alone: the catalogue takes it, the stateful phase refuses to load without its place.
-    written.push(await applyEdit(copy, proof.specWithoutLink))
-    await regenerate()
-    loadFailure = await probe('catalogue').then(
-      () => '',
-      (error: { stderr: string }) => error.stderr,
-    )
-    // Its link from createPet: then the compiler names what must learn it.
-    written.push(await applyEdit(copy, proof.specWithLink))
-    await regenerate()
-    named = await compile(copy)
-    for (const edit of proof.codeEdits) written.push(await applyEdit(copy, edit))
-    afterEdits = await compile(copy)
-  }, scaledMs(240_000))
+  beforeAll(
+    async () => {
+      copy = await copyProject()
+      for (const proof of proofs) {
+        const written: Array<string> = []
+        // The operation alone: the catalogue takes it, the stateful phase refuses to load without its place.
+        written.push(await applyEdit(copy, proof.specWithoutLink))
+        await regenerate()
+        const loadFailure = await probe(proof.operationId, 'catalogue').then(
+          () => '',
+          (error: { stderr: string }) => error.stderr,
+        )
+        // Its link from createPet: then the compiler names what must learn it.
+        written.push(await applyEdit(copy, proof.specWithLink))
+        await regenerate()
+        const named = await compile(copy)
+        for (const edit of proof.codeEdits) written.push(await applyEdit(copy, edit))
+        steps.set(proof, { written, loadFailure, named, afterEdits: await compile(copy) })
+      }
+    },
+    scaledMs(240_000 * proofs.length),
+  )
 
   afterAll(async () => {
     if (copy) await rm(copy, { recursive: true, force: true })
   })
 
-  it('refuses to load the stateful phase while the new operation has no place in it, naming it', () => {
-    expect(loadFailure).toContain(`RelationError: Failed to place "${proof.operationId}" in the stateful phase`)
-  })
+  describe.each(proofs.map((proof) => [proof.operationId, proof] as const))('adding %s', (_operationId, proof) => {
+    it('refuses to load the stateful phase while the new operation has no place in it, naming it', () => {
+      expect(stepsOf(proof).loadFailure).toContain(
+        `RelationError: Failed to place "${proof.operationId}" in the stateful phase`,
+      )
+    })
 
-  it('makes the compiler name the mock operations table and the contract scenarios table, and nothing else', () => {
-    expect(named.output).toContain(proof.operationId)
-    expect(named.files, named.output).toEqual([
-      'contract-tests/scenarios/registry.ts',
-      'mocks/core/create-pet-store-core.ts',
-    ])
-  })
+    it('makes the compiler name the mock operations table and the contract scenarios table, and nothing else', () => {
+      const { named } = stepsOf(proof)
+      expect(named.output).toContain(proof.operationId)
+      expect(named.files, named.output).toEqual([
+        'contract-tests/scenarios/registry.ts',
+        'mocks/core/create-pet-store-core.ts',
+      ])
+    })
 
-  it('compiles once the checklist is done', () => {
-    expect(afterEdits.output).toBe('')
-  })
+    it('compiles once the checklist is done', () => {
+      expect(stepsOf(proof).afterEdits.output).toBe('')
+    })
 
-  it("needed exactly the files CONTRIBUTING's checklist names", async () => {
-    const contributing = await readFile(join(projectRoot, 'CONTRIBUTING.md'), 'utf8')
-    const section = contributing.split('\n## ').find((part) => part.startsWith('Add an operation')) ?? ''
-    const listed = [...section.matchAll(/\*\*`([^`]+)`\*\*/g)].map((match) =>
-      (match[1] as string).replace('<operation-name>', proof.file),
+    it("needed exactly the files CONTRIBUTING's checklist names", async () => {
+      const contributing = await readFile(join(projectRoot, 'CONTRIBUTING.md'), 'utf8')
+      const section = contributing.split('\n## ').find((part) => part.startsWith('Add an operation')) ?? ''
+      const listed = [...section.matchAll(/\*\*`([^`]+)`\*\*/g)].map((match) =>
+        (match[1] as string).replace('<operation-name>', proof.file),
+      )
+      expect([...new Set(listed)].sort()).toEqual([...new Set(stepsOf(proof).written)].sort())
+    })
+
+    it(
+      'puts the operation into the catalogue, the auth matrix, the fuzz and the stateful phase',
+      async () => {
+        const { operation, role, auth, authOfOthers, fuzzed } = await probeCatalogue(proof)
+        expect(operation).toMatchObject({
+          method: proof.method,
+          safe: false,
+          described: true,
+          promisedStatuses: proof.promisedStatuses,
+        })
+        expect(role).toMatchObject(proof.role)
+        // As many as every other described operation gets: one per kind of bad credential, however many there are.
+        expect(authOfOthers).toHaveLength(1)
+        expect(auth).toHaveLength(authOfOthers[0])
+        expect(auth.length).toBeGreaterThan(0)
+        expect(fuzzed).toBeGreaterThan(0)
+      },
+      scaledMs(60_000),
     )
-    expect([...new Set(listed)].sort()).toEqual([...new Set(written)].sort())
+
+    it(
+      'finds a faulty server of it in the steps every run takes, whatever the seed',
+      async () => {
+        const result = await probe(proof.operationId, 'faulty')
+        expect(result.exitCode).toBe(1)
+        expect(result.mustTryFailures.join('\n')).toMatch(proof.faultyFailure)
+      },
+      scaledMs(180_000),
+    )
   })
 
   it(
-    'keeps every unit test green: none pins what the operation changes (routes, Allow, links, roles)',
+    'keeps every unit test green: none pins what the operations change (routes, Allow, links, roles)',
     async () => {
       expect(await unitTestFailures(copy)).toEqual([])
     },
@@ -173,27 +235,7 @@ export function proveNewOperation(proof: OperationProof): void {
   )
 
   it(
-    `puts the operation into the catalogue, the auth matrix, the fuzz and the stateful phase`,
-    async () => {
-      const { operation, role, auth, authOfOthers, fuzzed } = await probe('catalogue')
-      expect(operation).toMatchObject({
-        method: proof.method,
-        safe: false,
-        described: true,
-        promisedStatuses: proof.promisedStatuses,
-      })
-      expect(role).toMatchObject(proof.role)
-      // As many as every other described operation gets: one per kind of bad credential, however many there are.
-      expect(authOfOthers).toHaveLength(1)
-      expect(auth).toHaveLength(authOfOthers[0])
-      expect(auth.length).toBeGreaterThan(0)
-      expect(fuzzed).toBeGreaterThan(0)
-    },
-    scaledMs(60_000),
-  )
-
-  it(
-    'survives the fuzz with the new operation among its targets: never a 5xx, every 4xx an Error',
+    'survives the fuzz with the new operations among its targets: never a 5xx, every 4xx an Error',
     async () => {
       const args = [
         'scripts/fuzz.ts',
@@ -213,22 +255,30 @@ export function proveNewOperation(proof: OperationProof): void {
   )
 
   it.each(['in-process', 'standalone'])(
-    `passes the whole contract suite on the %s mock, naming only pets the run created`,
+    'passes the whole contract suite on the %s mock, naming only pets the run created',
     async (transport) => {
-      const result = await probe('contract', transport)
+      const result = await probe(all, 'contract', transport)
       expect(result.failures).toEqual([])
       expect(result.exitCode).toBe(0)
-      expect(result.scenarios).toContainEqual(expect.objectContaining({ check: proof.check, outcome: 'passed' }))
-      // One per kind of bad credential, as the auth matrix of the catalogue gives it.
-      const { auth } = await probe('catalogue')
-      expect(result.scenarios.filter((s: { check: string }) => s.check === 'auth_required')).toHaveLength(auth.length)
-      expect(result.scenarios).toContainEqual(
-        expect.objectContaining({
-          check: 'stateful_model',
-          outcome: 'passed',
-          title: expect.stringMatching(proof.statefulTitle),
-        }),
-      )
+      for (const proof of proofs) {
+        const { operationId } = proof
+        expect(result.scenarios).toContainEqual(
+          expect.objectContaining({ operationId, check: proof.check, outcome: 'passed' }),
+        )
+        // One per kind of bad credential, as the auth matrix of the catalogue gives it.
+        const { auth } = await probeCatalogue(proof)
+        const authOf = result.scenarios.filter(
+          (s: { check: string; operationId: string }) => s.check === 'auth_required' && s.operationId === operationId,
+        )
+        expect(authOf, operationId).toHaveLength(auth.length)
+        expect(result.scenarios).toContainEqual(
+          expect.objectContaining({
+            check: 'stateful_model',
+            outcome: 'passed',
+            title: expect.stringMatching(proof.statefulTitle),
+          }),
+        )
+      }
       expect(result.named).toBeGreaterThan(10)
       expect(result.namedNotCreated).toEqual([])
     },
@@ -236,33 +286,29 @@ export function proveNewOperation(proof: OperationProof): void {
   )
 
   it(
-    'finds a faulty server in the steps every run takes, whatever the seed',
+    "serves them in a browser through the copy's service worker",
     async () => {
-      const result = await probe('faulty')
-      expect(result.exitCode).toBe(1)
-      expect(result.mustTryFailures.join('\n')).toMatch(proof.faultyFailure)
-    },
-    scaledMs(180_000),
-  )
-
-  it(
-    "serves it in a browser through the copy's service worker",
-    async () => {
-      const page = {
-        html: `<!doctype html><title>${proof.operationId}</title><script type="module" src="/demo.js"></script>`,
-        entry: join(copy, 'test/catalogue', proof.page.entry),
-        workerScript: join(copy, 'mocks/browser/public/mockServiceWorker.js'),
-      }
-      const demo = await serveDemo({ page })
       const browser = await launchChromium()
       try {
-        const tab = await browser.newPage()
-        await tab.goto(demo.url)
-        const statuses = await tab.evaluate(() => (window as unknown as { probe: Promise<unknown> }).probe)
-        expect(statuses).toEqual(proof.page.statuses)
+        for (const proof of proofs) {
+          const page = {
+            html: `<!doctype html><title>${proof.operationId}</title><script type="module" src="/demo.js"></script>`,
+            entry: join(copy, 'test/catalogue', proof.page.entry),
+            workerScript: join(copy, 'mocks/browser/public/mockServiceWorker.js'),
+          }
+          const demo = await serveDemo({ page })
+          try {
+            const tab = await browser.newPage()
+            await tab.goto(demo.url)
+            const statuses = await tab.evaluate(() => (window as unknown as { probe: Promise<unknown> }).probe)
+            expect(statuses, proof.operationId).toEqual(proof.page.statuses)
+            await tab.close()
+          } finally {
+            await demo.close()
+          }
+        }
       } finally {
         await browser.close()
-        await demo.close()
       }
     },
     scaledMs(120_000),

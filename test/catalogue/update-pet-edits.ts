@@ -3,7 +3,7 @@ import { codeEdit, compilerTables, newFile, specEdit } from './operation-edits.t
 import type { OperationProof } from './operation-proof.ts'
 
 // What a newcomer writes to add `PATCH /pets/{petId}` (change `status`; 200, 400, 401, 404), file by file,
-// following CONTRIBUTING's checklist: `new-update-operation.test.ts` applies it to a copy of the project.
+// following CONTRIBUTING's checklist: `new-operation.test.ts` applies it to a copy of the project, after `DELETE`.
 
 const errorBody = (description: string) => ({
   description,
@@ -136,7 +136,7 @@ export const updatePetScenarios: Array<Scenario> = [
 `,
 )
 
-/** \`PATCH /pets/{petId}\`, and what proves it (new-update-operation.test.ts). */
+/** \`PATCH /pets/{petId}\`, and what proves it (new-operation.test.ts). */
 export const updatePetProof: OperationProof = {
   operationId: 'updatePet',
   method: 'PATCH',

@@ -1,7 +1,7 @@
 import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { startPageWorker } from './start-page-worker.ts'
 
-// The page new-update-operation.test.ts serves from a copy of the project that gained `PATCH /pets/{petId}`:
+// The page new-operation.test.ts serves from a copy of the project that gained `PATCH /pets/{petId}`:
 // it starts the mock's service worker, then creates a pet, changes its status and reads it back through it.
 
 const headers = { authorization: `Bearer ${developmentApiKey}`, 'content-type': 'application/json' }
