@@ -6,7 +6,7 @@ import { type CorpusVerdict, judgeCorpusServer } from './judge-corpus-server.ts'
 
 // The conformance corpus: independent, conformant Pet Stores written the way their frameworks' own documentation
 // writes a JSON API, each run as its own process on loopback and judged by the whole contract suite, its seeded
-// phases (generated, stateful) under each of the ten proof seeds (the first three under `npm test`: corpus-seeds.ts).
+// phases (generated, stateful) under each of the ten proof seeds (the first two under `npm test`: corpus-seeds.ts).
 // No false alarm: exit 0 under every seed. The deviations each server earns are the ones its entry lists (a framework
 // default the interface leaves open), each seen under at least one seed.
 

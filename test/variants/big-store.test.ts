@@ -87,16 +87,16 @@ it('judges the chosen variants: every one named here exists', () => {
 it.each(judged.map((variant) => [variant.name, variant] as const))(
   'gives %s holding 50,000 pets, leftovers of earlier runs first, the verdict it gives a fresh one',
   async (_name, variant) => {
-    const fresh = await judgeVariant(variant, { explore: { seed } })
     const big = await judgeVariant(variant, { explore: { seed } }, { initialPets: store })
-    expect(fresh.exitCode).toBe(variant.caughtBy ? 1 : 0)
-    expect(skippedForFullPages(fresh)).toEqual([])
     if (variant.caughtBy) {
-      // A defect is caught on both by the check that names it; on a big store it may show in more places too.
+      // A defect is caught by the check that names it, as on a fresh store under each of the ten proof seeds
+      // (test/ledger/ledger-variants.test.ts); on a big store it may show in more places too.
       expect(big.exitCode).toBe(1)
       expect(verdictOf(big).failedChecks).toContain(variant.caughtBy)
-      expect(verdictOf(fresh).failedChecks).toContain(variant.caughtBy)
     } else {
+      const fresh = await judgeVariant(variant, { explore: { seed } })
+      expect(fresh.exitCode).toBe(0)
+      expect(skippedForFullPages(fresh)).toEqual([])
       expect(verdictOf(big)).toEqual(verdictOf(fresh))
       expect(skippedForFullPages(big).sort()).toEqual(['create_adds_exactly_one', 'no_stale_read'])
     }
