@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net'
 import { afterEach, expect, it } from 'vitest'
+import { scaledMs } from '../tools/time-scale.ts'
 import { type DelayProxy, startDelayProxy } from './delay-proxy.ts'
 
 const delayMs = 40
@@ -114,10 +115,10 @@ it('resets the connection to the server once the client has reset its own', asyn
   const client = connect({ host: '127.0.0.1', port: proxy.port })
   await once(client, 'connect')
   client.write('hello')
-  await expect.poll(() => serverClosed.length).toBe(1)
+  await expect.poll(() => serverClosed.length, { timeout: scaledMs(1_000) }).toBe(1)
   client.resetAndDestroy()
   await Promise.race([
     serverClosed[0],
-    new Promise((_, reject) => setTimeout(() => reject(new Error('the server side stayed open')), 2_000)),
+    new Promise((_, reject) => setTimeout(() => reject(new Error('the server side stayed open')), scaledMs(2_000))),
   ])
 })

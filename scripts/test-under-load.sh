@@ -7,7 +7,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 beside="$(mktemp -d "${TMPDIR:-/tmp}/petstore-beside.XXXXXX")"
 # The clone sits beside this checkout, as the checkout sits beside what it reads there (../shared).
 clone="$(mktemp -d "$(dirname "$root")/petstore-beside.XXXXXX")"
-trap 'rm -rf "$beside" "$clone"' EXIT
+# The logs stay when a run fails (their folder is printed); everything else goes.
+trap 'rm -rf "$clone"; [ "${status:-1}" = 0 ] && rm -rf "$beside"' EXIT
 git -C "$root" clone --quiet --no-hardlinks "$root" "$clone" || { echo "error: could not clone $root" >&2; exit 1; }
 (cd "$clone" && npm ci --no-audit --no-fund >"$beside/ci.log" 2>&1) || {
   echo "error: npm ci failed in the clone (see below)" >&2
@@ -33,4 +34,5 @@ for name in here beside; do
     grep -E "FAIL|✗|×" "$beside/$name.log" | head -20 | sed 's/^/  /'
   fi
 done
+[ "$status" = 0 ] || echo "The full logs: $beside/here.log and $beside/beside.log"
 exit "$status"
