@@ -1,11 +1,14 @@
 import { availableParallelism } from 'node:os'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import { SlowestFilesReporter } from './tools/slowest-files-reporter.ts'
 import { calibrateTimeScale } from './tools/time-scale.ts'
 
 // Every time bound is written for a quiet machine and scaled by one calibration made here, at the start of the run
 // (tools/time-scale.ts): on a machine busy with other work the bounds grow, so load is never read as a failure.
 const scale = calibrateTimeScale()
+
+/** Integration files that mock a module with `vi.mock`: each runs in a worker of its own (project below). */
+const isolatedFiles = ['test/cli/redacted-mock-run.test.ts']
 const scaled = (ms: number) => Math.round(ms * scale)
 
 // Two projects: `unit` (fast, beside the code) for the edit loop, `integration` (child processes, servers,
@@ -40,12 +43,18 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/**/*.test.ts', 'bench/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...isolatedFiles],
           testTimeout: scaled(90_000),
           // As in `unit`: the files of a worker share one module graph, so the suite, the mock and their libraries
-          // load once per worker, not once per file. A file that mocks a module loads what the mock must reach after
-          // `vi.resetModules()` (redacted-mock-run.test.ts).
+          // load once per worker, not once per file. A file that mocks a module runs in the project below: a mock
+          // registered in a shared worker reaches the files after it (a run that redacts nothing).
           isolate: false,
         },
+      },
+      {
+        extends: true,
+        // A file that mocks a module the suite loads: alone in its worker, so that the mock reaches no other file.
+        test: { name: 'integration-isolated', include: isolatedFiles, testTimeout: scaled(90_000), isolate: true },
       },
     ],
   },

@@ -25,9 +25,6 @@ it.each([
 ])(
   "leaves a normal mock run's report as it was but for %s and the credentials the run derived from it",
   async (_what, key) => {
-    // The files of a worker share one module graph (vitest.config.ts): an earlier file may have loaded the run
-    // with the real run-secrets.ts, so it is loaded again, through the mock.
-    vi.resetModules()
     const { runContract } = await import('../../contract-tests/run/run-contract.ts')
     const { runSecrets } = await vi.importActual<{ runSecrets: typeof RunSecrets }>(
       '../../contract-tests/run/run-secrets.ts',
