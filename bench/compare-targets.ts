@@ -87,13 +87,15 @@ export async function compareTargets(
     for (const kind of requestKinds) {
       // Unmeasured: a target's first seconds under a new request compile its code (V8 optimizes on other
       // threads, which then take CPU from the load generator); every target gets the same warm-up.
-      const warmUpSeconds = warmUp ? Math.min(warmUpLimitSeconds, durationSeconds) : 0
-      for (const name of warmUp ? targetNames : []) {
-        const target = get(name)
-        const load = [toLoadRequest(kind, target.prefix)]
-        await runAutocannon({ origin: target.origin, requests: load, connections, durationSeconds: warmUpSeconds })
+      if (warmUp) {
+        const warmUpSeconds = Math.min(warmUpLimitSeconds, durationSeconds)
+        for (const name of targetNames) {
+          const target = get(name)
+          const load = [toLoadRequest(kind, target.prefix)]
+          await runAutocannon({ origin: target.origin, requests: load, connections, durationSeconds: warmUpSeconds })
+        }
+        log(`${kind.label}: warmed up every target for ${warmUpSeconds} s`)
       }
-      if (warmUp) log(`${kind.label}: warmed up every target for ${warmUpSeconds} s`)
       const runs = await alternateRounds(measuringOrder, rounds, async (name, round): Promise<RoundResult> => {
         const target = get(name)
         const result = await measureRound(target, [toLoadRequest(kind, target.prefix)], {

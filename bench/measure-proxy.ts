@@ -89,15 +89,15 @@ export async function measureProxy(options: {
     for (let round = 0; round < rounds; round++) {
       const order =
         round % 2 === 0 ? (['direct', 'proxied', 'relay'] as const) : (['relay', 'proxied', 'direct'] as const)
-      const figures = { direct: Number.NaN, proxied: Number.NaN, relay: Number.NaN }
       for (const name of order) {
         const result = await load(origins[name])
-        figures[name] = result.requestsPerSecond
         rates[name].push(result.requestsPerSecond)
         if (name === 'proxied') proxiedNon2xx += result.non2xx + result.errors
       }
-      ratios.proxied.push(figures.proxied / figures.direct)
-      ratios.relay.push(figures.relay / figures.direct)
+      // This round's figures: each list has one per round.
+      const directRate = rates.direct[round] as number
+      ratios.proxied.push((rates.proxied[round] as number) / directRate)
+      ratios.relay.push((rates.relay[round] as number) / directRate)
     }
     const result = {
       request: kind.label,

@@ -6,7 +6,7 @@ import { scaledMs } from '../../tools/time-scale.ts'
 import { useTestSeed } from '../support/test-seed.ts'
 import { categoryProof } from './category-edits.ts'
 import { applyEdit } from './operation-edits.ts'
-import { compile, copyProject, runInCopy, unitTestFailures } from './operation-proof.ts'
+import { type Compiled, compile, copyProject, runInCopy, unitTestFailures } from './operation-proof.ts'
 
 // What adding a second kind of resource costs, end to end: a copy of the project gets categories (a list with the
 // pets' `limit` rules, a read by id, a create) by the files CONTRIBUTING's checklist "Add a resource" names and no
@@ -20,8 +20,8 @@ const mostFilesByHand = 8
 
 let copy: string
 const written: Array<string> = []
-let named: { files: Array<string>; output: string }
-let afterEdits: { files: Array<string>; output: string }
+let named: Compiled
+let afterEdits: Compiled
 
 const inCopy = (args: ReadonlyArray<string>, env: Record<string, string> = {}) => runInCopy(copy, args, env)
 const probe = async (stage: string) =>

@@ -45,8 +45,14 @@ const run = promisify(execFile)
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
 const tsc = join(projectRoot, 'node_modules/typescript/bin/tsc')
 
+/** What the compiler said of the copy: the files it names, and its output. */
+export interface Compiled {
+  files: Array<string>
+  output: string
+}
+
 /** The files the compiler names in the copy, with its output. */
-export async function compile(copy: string): Promise<{ files: Array<string>; output: string }> {
+export async function compile(copy: string): Promise<Compiled> {
   // Incremental: a second compile of the copy checks again only what the edits since the first one reach.
   const args = [tsc, '--noEmit', '--incremental', '--tsBuildInfoFile', '.tsbuildinfo', '-p', 'tsconfig.product.json']
   const output = await run(process.execPath, args, { cwd: copy }).then(
@@ -106,9 +112,9 @@ interface OperationSteps {
   /** What loading the stateful phase said while the operation had no place in it. */
   loadFailure: string
   /** The compile once its link is in the spec, before any code edit. */
-  named: { files: Array<string>; output: string }
+  named: Compiled
   /** The compile once its checklist is done. */
-  afterEdits: { files: Array<string>; output: string }
+  afterEdits: Compiled
 }
 
 /**
