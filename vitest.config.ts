@@ -7,8 +7,36 @@ import { calibrateTimeScale } from './tools/time-scale.ts'
 // (tools/time-scale.ts): on a machine busy with other work the bounds grow, so load is never read as a failure.
 const scale = calibrateTimeScale()
 
-/** Integration files that mock a module with `vi.mock`: each runs in a worker of its own (project below). */
-const isolatedFiles = ['test/cli/redacted-mock-run.test.ts']
+/**
+ * Integration files that run in a worker of their own (project below): one that mocks a module with `vi.mock`, and
+ * one that bounds its process's peak heap (in a shared worker, what the files before it left running grows it).
+ */
+const isolatedFiles = ['test/cli/redacted-mock-run.test.ts', 'test/fuzz/pipelining.test.ts']
+/**
+ * The long whole-system proofs, a third of the integration project's time: the packed package in throwaway projects,
+ * hostile targets, the smoke bench, the catalogue copies, the big store and big answers. `npm test` leaves them to
+ * `npm run test:proofs` (PETSTORE_LONG_PROOFS=apart), which CI runs right after it; `only` runs them alone (decision
+ * record 043).
+ */
+const longProofs = [
+  'test/consumer/consumer.test.ts',
+  'test/cli/hostile-targets.test.ts',
+  'bench/bench.test.ts',
+  'test/catalogue/new-operation.test.ts',
+  'test/catalogue/new-resource.test.ts',
+  'test/variants/big-store.test.ts',
+  'test/cli/big-answers.test.ts',
+]
+const longProofsMode = process.env.PETSTORE_LONG_PROOFS
+/**
+ * `PETSTORE_CORPUS=apart` leaves the conformance corpus out (CI's Node 22 step: its verdicts on the framework servers
+ * do not depend on the suite's Node). A project's include and exclude are its own: vitest's `--exclude` on the command
+ * line does not reach them, so the choice is made here.
+ */
+const corpusApart = process.env.PETSTORE_CORPUS === 'apart' ? ['test/corpus/**'] : []
+
+/** The suite run against the in-process mock: unit tests, kept out of contract-tests/, which imports no mock. */
+const suiteOnMock = ['test/suite-on-mock/**/*.test.ts']
 const scaled = (ms: number) => Math.round(ms * scale)
 
 // Two projects: `unit` (fast, beside the code) for the edit loop, `integration` (child processes, servers,
@@ -29,7 +57,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['spec/**/*.test.ts', 'mocks/**/*.test.ts', 'contract-tests/**/*.test.ts', 'tools/**/*.test.ts'],
+          include: [
+            'spec/**/*.test.ts',
+            'shared/**/*.test.ts',
+            'mocks/**/*.test.ts',
+            'contract-tests/**/*.test.ts',
+            'proxy/**/*.test.ts',
+            'tools/**/*.test.ts',
+            ...suiteOnMock,
+          ],
           // The files of a worker share one module graph: msw, @msw/data, zod and the catalogue load once per worker,
           // not once per file (three quarters of the project's time went to that). So a unit test leaves nothing
           // behind (stubbed globals and env unstubbed, real timers back) and loads what a module mock must reach
@@ -42,8 +78,14 @@ export default defineConfig({
         // Child processes share the machine with the consumer projects: more time before a test counts as hung.
         test: {
           name: 'integration',
-          include: ['test/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...isolatedFiles],
+          include: longProofsMode === 'only' ? longProofs : ['test/**/*.test.ts', 'bench/**/*.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            ...isolatedFiles,
+            ...suiteOnMock,
+            ...(longProofsMode === 'apart' ? longProofs : []),
+            ...corpusApart,
+          ],
           testTimeout: scaled(90_000),
           // As in `unit`: the files of a worker share one module graph, so the suite, the mock and their libraries
           // load once per worker, not once per file. A file that mocks a module runs in the project below: a mock
@@ -53,7 +95,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        // A file that mocks a module the suite loads: alone in its worker, so that the mock reaches no other file.
+        // A file that mocks a module the suite loads, or measures its process's heap: alone in its worker, so that
+        // the mock reaches no other file and no other file's leftovers count.
         test: { name: 'integration-isolated', include: isolatedFiles, testTimeout: scaled(90_000), isolate: true },
       },
     ],

@@ -9,7 +9,10 @@ export interface CodeVersion {
 
 // What the standalone server is built from; the bench's own files do not change its figures.
 const servedPaths = [
+  'shared',
   'mocks',
+  'proxy',
+  'cli',
   'spec',
   'fixtures',
   'scripts/serve.ts',

@@ -1,4 +1,4 @@
-import { developmentApiKey } from '../mocks/core/development-api-key.ts'
+import { developmentApiKey } from '../shared/development-api-key.ts'
 import { httpExchange } from './http-exchange.ts'
 import { startProcessTarget } from './start-process-target.ts'
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
-import { parseInteger } from '../mocks/cli/parse-integer.ts'
-import { runCli } from '../mocks/cli/run-cli.ts'
+import { parseInteger } from '../shared/parse-integer.ts'
+import { runCli } from '../shared/run-cli.ts'
 import { ensureBuild } from './ensure-build.ts'
 import { formatNumber } from './format-number.ts'
 import { measureStateFileCreates, measureStateFileInProcess } from './measure-state-file-creates.ts'

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import { runCli } from '../mocks/cli/run-cli.ts'
+import { runCli } from '../shared/run-cli.ts'
 
 // What `npm pack` ships: compiled ESM and declarations, built from a clean folder so no stale file slips in.
-const compiled = ['bin', 'contract-tests', 'fixtures', 'mocks', 'spec']
+const compiled = ['bin', 'cli', 'contract-tests', 'fixtures', 'mocks', 'proxy', 'shared', 'spec']
 
 process.exitCode = await runCli(async () => {
   for (const folder of compiled) rmSync(`dist/${folder}`, { recursive: true, force: true })

@@ -1,5 +1,5 @@
 import { build } from 'esbuild'
-import { runCli } from '../mocks/cli/run-cli.ts'
+import { runCli } from '../shared/run-cli.ts'
 
 // One bundled file starts in a fraction of the time the separate modules take to resolve and load.
 process.exitCode = await runCli(async () => {

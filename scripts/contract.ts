@@ -1,4 +1,4 @@
-import { runContractCli } from '../contract-tests/cli/run-contract-cli.ts'
-import { consoleIo } from '../mocks/cli/run-cli.ts'
+import { runContractCli } from '../cli/run-contract-cli.ts'
+import { consoleIo } from '../shared/run-cli.ts'
 
 process.exitCode = await runContractCli(process.argv.slice(2), process.env, consoleIo)

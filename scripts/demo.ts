@@ -1,9 +1,9 @@
 import { listenError } from '../mocks/cli/listen-error.ts'
-import { parseCliArgs } from '../mocks/cli/parse-cli-args.ts'
-import { parseInteger } from '../mocks/cli/parse-integer.ts'
-import { runCli } from '../mocks/cli/run-cli.ts'
 import { developmentApiKey } from '../mocks/core/create-pet-store-core.ts'
 import { onStopRequest } from '../mocks/lifecycle/on-stop-request.ts'
+import { parseCliArgs } from '../shared/parse-cli-args.ts'
+import { parseInteger } from '../shared/parse-integer.ts'
+import { runCli } from '../shared/run-cli.ts'
 import { serveDemo } from '../test/browser-demo/serve-demo.ts'
 
 const help = `Usage: npm run demo -- [options]

@@ -1,4 +1,4 @@
-import { runCli } from '../mocks/cli/run-cli.ts'
+import { runCli } from '../shared/run-cli.ts'
 import { ensureNode22 } from '../tools/ensure-node-22.ts'
 
 // Prints the folder of a Node 22 binary (this Node's when it is 22.12 or later, else one installed from the npm

@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { CliError } from '../mocks/cli/cli-error.ts'
-import { runCli } from '../mocks/cli/run-cli.ts'
-import { corpusRuntimes } from '../test/corpus/corpus-runtimes.ts'
+import { CliError } from '../shared/cli-error.ts'
+import { runCli } from '../shared/run-cli.ts'
+import { corpusFronts, corpusRuntimes } from '../test/corpus/corpus-runtimes.ts'
 import { chromiumPath } from '../tools/chromium-path.ts'
 import { ensureDebianPackages } from '../tools/ensure-debian-packages.ts'
 
 // The browser tests need Debian's Chromium (nothing may download a browser build), the conformance corpus the
-// runtimes of its servers (Python, Go, Ruby, PHP and their frameworks, all Debian packages). On a fresh machine
-// `npm test` installs them when it can, so `npm ci && npm test` is the whole set-up.
+// runtimes of its servers (Python, Go, Ruby, PHP and their frameworks, all Debian packages) and the fronts of its
+// deployment shapes (nginx, openssl). On a fresh machine `npm test` installs them when it can, so `npm ci && npm test`
+// is the whole set-up.
 const statusFormat = '-f=$' + '{Status}'
 const installed = (name: string) =>
   spawnSync('dpkg-query', ['-W', statusFormat, name], { encoding: 'utf8' }).stdout?.includes('install ok installed')
@@ -24,7 +25,8 @@ process.exitCode = await runCli(async () => {
     present: () => existsSync(chromiumPath),
   }
   const runtimes = { ...corpusRuntimes, present: () => corpusRuntimes.packages.every(installed) }
-  ensureDebianPackages([chromium, runtimes], {
+  const fronts = { ...corpusFronts, present: () => corpusFronts.packages.every(installed) }
+  ensureDebianPackages([chromium, runtimes, fronts], {
     isRoot: process.getuid?.() === 0,
     run: (command, args) => {
       const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { runCli } from '../mocks/cli/run-cli.ts'
+import { runCli } from '../shared/run-cli.ts'
 import { packageEntryPoints, unusedExports } from '../tools/unused-exports.ts'
 
 // node --import tsx scripts/find-unused-exports.ts [folder …] (default: the product, spec mocks contract-tests): the
@@ -7,7 +7,8 @@ import { packageEntryPoints, unusedExports } from '../tools/unused-exports.ts'
 // Part of npm run lint, so that the product stays at zero.
 process.exitCode = await runCli(async () => {
   const root = fileURLToPath(new URL('..', import.meta.url))
-  const folders = process.argv.length > 2 ? process.argv.slice(2) : ['spec', 'mocks', 'contract-tests']
+  const folders =
+    process.argv.length > 2 ? process.argv.slice(2) : ['spec', 'shared', 'mocks', 'contract-tests', 'proxy', 'cli']
   const found = unusedExports(root, folders, packageEntryPoints(root))
   for (const { file, name, inFile } of found)
     console.log(`${file}: ${name} ${inFile ? 'is used only in its own file: drop the export' : 'is used nowhere'}`)

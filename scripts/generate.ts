@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { en } from '@faker-js/faker'
-import { runCli } from '../mocks/cli/run-cli.ts'
+import { runCli } from '../shared/run-cli.ts'
 import { generatedDir, generateSpecArtifacts } from '../spec/generate-spec-artifacts.ts'
 
 process.exitCode = await runCli(async () => {

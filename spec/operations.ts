@@ -1,6 +1,7 @@
 import * as z from 'zod'
-import { int64Exact, isInt64 } from './int64.ts'
+import { int64Exact } from './int64.ts'
 import { componentJsonSchema, openapiDocument } from './openapi-document.ts'
+import { type PathValue, pathValue } from './path-value.ts'
 import { resolveRef } from './resolve-ref.ts'
 import type { OperationId } from './types.ts'
 
@@ -51,10 +52,16 @@ export interface OperationSpec {
   /** A valid request, from the spec's examples. */
   sample: SampleRequest
   /**
-   * Whether a path parameter's raw text (percent-decoded) is a value of its schema: an integer of its format's
-   * range, one of its enum, any text else. A request with another names no resource of the operation.
+   * Whether a path parameter's raw text (percent-decoded) is a value of its schema (`pathValue`): an integer of its
+   * format's range, one of its enum, a string its format, pattern and lengths admit. A request with another names
+   * no resource of the operation.
    */
   pathValueValid(name: string, raw: string): boolean
+  /**
+   * The reader of a path parameter's values, from its schema (`spec/path-value.ts`).
+   * @throws TypeError when the operation has no such path parameter
+   */
+  pathValue(name: string): PathValue
 }
 
 type Json = Record<string, unknown>
@@ -103,17 +110,14 @@ function toSample(operationId: string, operation: Json): SampleRequest {
   return { params, query, json: media.example }
 }
 
-/** Whether `raw` is a value of a path parameter's schema (see `OperationSpec.pathValueValid`). */
-function pathValueValid(operation: Json, name: string, raw: string): boolean {
-  const parameter = ((operation.parameters ?? []) as Array<Json>)
-    .map(resolveRef)
-    .find((candidate) => candidate.in === 'path' && candidate.name === name)
-  const schema = parameter ? resolveRef((parameter.schema ?? {}) as Json) : {}
-  if (Array.isArray(schema.enum)) return schema.enum.includes(raw)
-  if (schema.type !== 'integer') return true
-  if (!/^-?[0-9]+$/.test(raw)) return false
-  const value = BigInt(raw)
-  return schema.format === 'int64' ? isInt64(value) : Number.isSafeInteger(Number(value))
+/** The readers of an operation's path parameters, by name, each from its schema. */
+function pathValues(operation: Json): ReadonlyMap<string, PathValue> {
+  const parameters = ((operation.parameters ?? []) as Array<Json>).map(resolveRef)
+  return new Map(
+    parameters
+      .filter((parameter) => parameter.in === 'path')
+      .map((parameter) => [String(parameter.name), pathValue(resolveRef((parameter.schema ?? {}) as Json))]),
+  )
 }
 
 function toOperations(): Record<OperationId, OperationSpec> {
@@ -128,6 +132,7 @@ function toOperations(): Record<OperationId, OperationSpec> {
       const responses = operation.responses as Record<string, Json>
       const keys = Object.keys(responses)
       const schemas = new Map(keys.map((key) => [key, toSchema(responses[key] as Json)]))
+      const readers = pathValues(operation)
       entries.push({
         operationId,
         method: method.toUpperCase(),
@@ -151,7 +156,13 @@ function toOperations(): Record<OperationId, OperationSpec> {
         },
         requestSchema: operation.requestBody ? toSchema(operation.requestBody as Json) : undefined,
         sample: toSample(operationId, operation),
-        pathValueValid: (name, raw) => pathValueValid(operation, name, raw),
+        pathValueValid: (name, raw) => readers.get(name)?.read(raw) !== undefined || !readers.has(name),
+        pathValue(name) {
+          const reader = readers.get(name)
+          if (!reader)
+            throw new TypeError(`Failed to read "${name}" of "${operationId}": it has no such path parameter.`)
+          return reader
+        },
       })
     }
   }

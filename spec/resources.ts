@@ -1,6 +1,8 @@
 import type * as z from 'zod'
 import { isInt64 } from './int64.ts'
+import { openapiDocument } from './openapi-document.ts'
 import { operationObject, operations } from './operations.ts'
+import { type PathValue, pathValue } from './path-value.ts'
 import { answerSchemaRef, rolesOf, type StatefulRole, statefulRoles } from './relations.ts'
 import { resolveRef } from './resolve-ref.ts'
 import type { OperationId } from './types.ts'
@@ -15,7 +17,11 @@ interface RequiredField {
   format?: string
 }
 
-/** The sentences a resource's rules rest on: quoted from the interface, or for what it does not describe, the spec. */
+/**
+ * The sentences a resource's rules rest on: for a resource the interface describes, its own sentences as the spec
+ * quotes them; for any other, the spec's, each with where the spec says it (`spec/openapi.yaml GET /owners
+ * x-collection.basis.limit: "…"`).
+ */
 interface ResourceCitations {
   /** What a list of them is (a bare array). */
   list: string
@@ -25,6 +31,26 @@ interface ResourceCitations {
   filters: Readonly<Record<string, string>>
   /** What reading one by its id gives. */
   read: string
+  /** What the create answers (its success answer's description). */
+  created: string
+  /** What a read of an id that names none answers (its 404's description), when the spec gives one. */
+  notFound: string
+  /** What the create answers to a body it does not take (its 400's description), when the spec gives one. */
+  invalidBody: string
+  /** What the id is (its description in the schema, else what the read's link says). */
+  id: string
+}
+
+/** Whose words a resource's rules are: the interface document's (`x-interface-describes` on a tag) or the spec's. */
+type StatedBy = 'interface' | 'spec'
+
+/** The identifier of a resource: its field, its schema (from the read's path parameter) and its reader. */
+interface ResourceId {
+  field: string
+  /** The JSON Schema of the id (`$ref`s resolved): an integer of a format, a string of a format or a pattern. */
+  schema: Readonly<Json>
+  /** Reads an id from a path parameter's text: the value it names, or none. */
+  value: PathValue
 }
 
 /**
@@ -52,6 +78,12 @@ export interface ResourceSpec {
   required: ReadonlyArray<RequiredField>
   /** Its identifier: the field the creator's links hand on. */
   idField: string
+  /** Its identifier's schema and reader: what new ids, valid, malformed and unknown ones are made from. */
+  id: ResourceId
+  /** The component schema of the body its create takes (`NewPet`), when it names one. */
+  bodyName?: string
+  /** Whose words its rules are: the interface document's, or the spec's own for a resource the interface lacks. */
+  statedBy: StatedBy
   /** The operation that reads one by its id, and the path parameter that takes it. */
   read?: { operationId: OperationId; parameter: string }
   /** The operation that lists them, its filters and its `limit` (bounds from the parameter's schema). */
@@ -75,6 +107,31 @@ function requiredFields(schemaName: string): Array<RequiredField> {
   })
 }
 
+/** Whether the interface document describes an operation: one of its tags says so (`x-interface-describes`). */
+function describedByInterface(operationId: OperationId): boolean {
+  const tags = (operationObject(operationId).tags ?? []) as Array<string>
+  const marked = (openapiDocument.tags as ReadonlyArray<Json>).filter((tag) => tag['x-interface-describes'] === true)
+  return marked.some((tag) => tags.includes(String(tag.name)))
+}
+
+/** A description of a response of an operation, `$ref` followed. */
+function responseSays(operationId: OperationId, status: string): string {
+  const responses = (operationObject(operationId).responses ?? {}) as Record<string, Json>
+  return String(resolveRef(responses[status] ?? {}).description ?? '')
+}
+
+/** The schema of the id: the read's path parameter's, else the id property of the schema as answered. */
+function idSchema(schemaName: string, field: string, read?: StatefulRole & { kind: 'read' }): Json {
+  const parameter = read
+    ? ((operationObject(read.operationId).parameters ?? []) as Array<Json>)
+        .map(resolveRef)
+        .find((candidate) => candidate.in === 'path' && candidate.name === read.link.parameter)
+    : undefined
+  if (parameter?.schema) return resolveRef(parameter.schema as Json)
+  const answered = resolveRef({ $ref: `#/components/schemas/${schemaName}` }) as Json
+  return resolveRef(((answered.properties ?? {}) as Record<string, Json>)[field] ?? {})
+}
+
 function toResource(creator: StatefulRole & { kind: 'create' }): ResourceSpec {
   const { operationId, status } = creator
   const ref = answerSchemaRef(operationId, String(status)) ?? ''
@@ -85,38 +142,72 @@ function toResource(creator: StatefulRole & { kind: 'create' }): ResourceSpec {
     string,
     string
   >
+  const statedBy: StatedBy = describedByInterface(operationId) ? 'interface' : 'spec'
+  /** A sentence of the spec and where it stands, for a resource whose rules are the spec's own. */
+  const at = (where: string, sentence: string) =>
+    statedBy === 'interface' || sentence === '' ? sentence : `spec/openapi.yaml ${where}: "${sentence}"`
+  const listAt = list && `${operations[list.operationId].method} ${operations[list.operationId].path} x-collection`
   // What the interface does not describe rests on what the spec says of it: the list's and the link's descriptions.
-  const listSays = list?.description ?? ''
+  const listSays = (name: string) =>
+    basis[name] !== undefined ? at(`${listAt}.basis.${name}`, basis[name]) : at(`${listAt}`, list?.description ?? '')
   const schema = operations[operationId].responseSchema(status)
   if (!schema)
     throw new TypeError(`Failed to read the resource "${operationId}" creates: its ${status} answer has no schema.`)
+  const idField = creator.links[0]?.field ?? 'id'
+  const id = idSchema(schemaName, idField, read)
+  const { method, path } = operations[operationId]
+  const linkName = Object.keys(
+    (resolveRef(((operationObject(operationId).responses ?? {}) as Record<string, Json>)[String(status)] ?? {}).links ??
+      {}) as Json,
+  )[0]
+  const readSays = read ? at(`${method} ${path} ${status} links.${linkName}`, read.link.description) : ''
+  const idSays = typeof id.description === 'string' ? at(`${schemaName}.${idField}`, id.description) : readSays
+  const bodyName = requestBodyName(operationId)
   return {
     creator: operationId,
     createdStatus: status,
     schemaName,
     noun: schemaName.toLowerCase(),
     plural:
-      operations[operationId].path
+      path
         .split('/')
         .filter((segment) => segment && !segment.startsWith('{'))
         .at(-1) ?? `${schemaName.toLowerCase()}s`,
-    path: operations[operationId].path,
+    path,
     schema,
     required: requiredFields(schemaName),
-    idField: creator.links[0]?.field ?? 'id',
+    idField,
+    id: { field: idField, schema: id, value: pathValue(id) },
+    ...(bodyName && { bodyName }),
+    statedBy,
     ...(read && { read: { operationId: read.operationId, parameter: read.link.parameter } }),
     ...(list && {
       list: { operationId: list.operationId, filters: list.filters, ...(list.limit && { limit: list.limit }) },
     }),
     citations: {
-      list: basis.list ?? listSays,
-      limit: basis[list?.limit?.parameter ?? 'limit'] ?? listSays,
-      filters: Object.fromEntries(
-        (list?.filters ?? []).map(({ parameter }) => [parameter, basis[parameter] ?? listSays]),
-      ),
-      read: read?.link.description ?? '',
+      list: listSays('list'),
+      limit: listSays(list?.limit?.parameter ?? 'limit'),
+      filters: Object.fromEntries((list?.filters ?? []).map(({ parameter }) => [parameter, listSays(parameter)])),
+      read: readSays,
+      created: at(`${method} ${path} ${status}`, responseSays(operationId, String(status))),
+      invalidBody: at(`${method} ${path} 400`, responseSays(operationId, '400')),
+      notFound: read
+        ? at(
+            `${operations[read.operationId].method} ${operations[read.operationId].path} 404`,
+            responseSays(read.operationId, '404'),
+          )
+        : '',
+      id: idSays,
     },
   }
+}
+
+/** The component schema the create's JSON body names (`NewPet`), if it names one. */
+function requestBodyName(operationId: OperationId): string | undefined {
+  const body = resolveRef((operationObject(operationId).requestBody ?? {}) as Json)
+  const media = (body.content as Record<string, Json> | undefined)?.['application/json']
+  const ref = (media?.schema as Json | undefined)?.$ref
+  return typeof ref === 'string' ? ref.split('/').at(-1) : undefined
 }
 
 /**

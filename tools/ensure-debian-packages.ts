@@ -1,4 +1,4 @@
-import { CliError } from '../mocks/cli/cli-error.ts'
+import { CliError } from '../shared/cli-error.ts'
 
 /** Something the tests need from Debian's packages. */
 export interface DebianNeed {

@@ -84,6 +84,20 @@ export function folderCycles(edges: ReadonlyArray<ImportEdge>): Array<Array<stri
   return groups
 }
 
+/**
+ * The imports that cross a wall: each edge whose source's top-level folder lists its target's top-level folder in
+ * `walls` (folder: the top-level folders it must not import), as `from -> to` lines for the failure message.
+ * @example forbiddenImports([{ from: 'mocks/a.ts', to: 'contract-tests/b.ts' }], { mocks: ['contract-tests'] })
+ *   // ['mocks/a.ts -> contract-tests/b.ts']
+ */
+export function forbiddenImports(
+  edges: ReadonlyArray<ImportEdge>,
+  walls: Readonly<Record<string, ReadonlyArray<string>>>,
+): Array<string> {
+  const top = (file: string): string => file.split('/')[0] as string
+  return edges.filter(({ from, to }) => walls[top(from)]?.includes(top(to))).map(({ from, to }) => `${from} -> ${to}`)
+}
+
 function tsFiles(directory: string): Array<string> {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const path = join(directory, entry.name)

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
 // What the server bundle is built from: its sources and the dependency versions. Tests never make it stale.
-const sourceDirectories = ['mocks', 'spec', 'fixtures', 'scripts']
+const sourceDirectories = ['shared', 'mocks', 'proxy', 'cli', 'spec', 'fixtures', 'scripts']
 const sourceFiles = ['package.json', 'package-lock.json', 'tsconfig.json']
 
 /**

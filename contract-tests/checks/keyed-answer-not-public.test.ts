@@ -25,6 +25,11 @@ it('passes a keyed answer kept out of shared caches, or with no Cache-Control', 
   expect(judge('max-age=60, must-revalidate, no-cache')?.outcome).toBe('passed')
 })
 
+it('warns of must-revalidate on a keyed answer, unless no-cache has every reuse validated first', () => {
+  expect(judge('max-age=0, must-revalidate')?.outcome).toBe('warning')
+  expect(judge('max-age=0, must-revalidate, private')?.outcome).toBe('passed')
+})
+
 it('says nothing of an answer to a request without Authorization', () => {
   expect(judge('public, max-age=60', {})).toBeUndefined()
 })

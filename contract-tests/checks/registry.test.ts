@@ -68,9 +68,12 @@ it('lists every check with a name and a one-line description', () => {
     'www_authenticate',
     'allow_on_405',
     'response_field_grammar',
+    'response_field_values',
     'date_header',
     'keyed_answer_not_public',
     'deprecation_headers',
+    'answer_field_rules',
+    'answer_on_wire',
   ])
   for (const check of responseChecks) expect(check.description).toMatch(/^[A-Z].*\.$/)
 })
@@ -159,13 +162,16 @@ it('www_authenticate fails a 401 without a challenge, whatever the request, and 
   expect(outcome(wwwAuthenticate, 'listPets', 403, error(403))).toBeUndefined()
 })
 
-it('allow_on_405 fails a 405 without Allow, to any method, and passes one with it, even empty', () => {
+it("allow_on_405 fails a 405 without Allow or with one that leaves out the path's own method", () => {
   expect(allowOn405.run(withMethod('PUT', 405, error(405)), operations.listPets)?.outcome).toBe('failed')
   expect(allowOn405.run(withMethod('HEAD', 405, ''), operations.listPets)?.outcome).toBe('failed')
   expect(allowOn405.run(withMethod('PUT', 405, error(405), { allow: 'GET, POST' }), operations.listPets)?.outcome).toBe(
     'passed',
   )
-  expect(allowOn405.run(withMethod('PUT', 405, error(405), { allow: '' }), operations.listPets)?.outcome).toBe('passed')
+  expect(allowOn405.run(withMethod('PUT', 405, error(405), { allow: '' }), operations.listPets)?.outcome).toBe('failed')
+  expect(allowOn405.run(withMethod('PUT', 405, error(405), { allow: 'PUT' }), operations.getPet)?.outcome).toBe(
+    'failed',
+  )
   expect(outcome(allowOn405, 'listPets', 404, error(404))).toBeUndefined()
 })
 

@@ -47,7 +47,8 @@ function badReference(value: string): string | undefined {
  * Every field a response carries is one its sender may generate, in its grammar (RFC 9110 section 2.2: "A sender
  * MUST NOT generate protocol elements that do not match the grammar defined by the corresponding ABNF rules."):
  * Content-Type, ETag, Last-Modified, Sunset, Allow, Vary, Cache-Control, the CORS lists and WWW-Authenticate (each
- * auth-param once per challenge, section 11.2); a Location or Content-Location with no empty host and no userinfo;
+ * auth-param once per challenge, section 11.2, with no white space around its "=", section 5.6.3); a Location or
+ * Content-Location with no empty host and no userinfo;
  * no credential only a request carries (an echoed Authorization). Another request-only field (PHP's built-in server
  * adds Host to every answer) is the HTTP server's, not the service's: a deviation. An Expires that is not an
  * HTTP-date is a deviation: RFC 9111 section 5.3 has caches read it as a time in the past.
@@ -70,6 +71,14 @@ export const responseFieldGrammar: ResponseCheck = {
       return failed(
         `A challenge names its ${repeated[0]} parameter more than once (RFC 9110 section 11.2).`,
         'each auth-param once per challenge',
+        `www-authenticate: ${headers['www-authenticate']}`,
+      )
+    const spaced = (headers['www-authenticate'] ?? '').replace(/"(?:[^"\\]|\\.)*"/g, '""')
+    if (/[ \t]=|=[ \t]/.test(spaced))
+      return failed(
+        'A challenge writes white space around an auth-param\'s "=": BWS, which a sender never generates (RFC 9110 ' +
+          'section 5.6.3: "A sender MUST NOT generate BWS in messages").',
+        'token=value, with no white space around "="',
         `www-authenticate: ${headers['www-authenticate']}`,
       )
     for (const field of ['location', 'content-location']) {

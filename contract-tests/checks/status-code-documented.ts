@@ -1,4 +1,4 @@
-import { interfaceSays } from '../shared/citations.ts'
+import { interfaceSays, responsesStatedBySpec } from '../shared/citations.ts'
 import { failed, headRefused, ownMethod, passed, type ResponseCheck } from './response-check.ts'
 
 /**
@@ -19,10 +19,14 @@ export const statusCodeDocumented: ResponseCheck = {
       response.status >= 300 && response.status < 400
         ? ` (a redirect to ${response.headers.location ?? 'nowhere'}, not followed)`
         : ''
-    return failed(
-      `${response.status} is not documented for ${contract.operationId}${redirect}.`,
-      contract.documentedStatuses.join(', '),
-      String(response.status),
-    )
+    const stated = responsesStatedBySpec(contract)
+    return {
+      ...failed(
+        `${response.status} is not documented for ${contract.operationId}${redirect}.`,
+        contract.documentedStatuses.join(', '),
+        String(response.status),
+      ),
+      ...(stated && { basis: stated }),
+    }
   },
 }

@@ -6,7 +6,9 @@ export function contractHelp(command: string): string {
   return `Usage: ${command} [options]
 
 Runs the Pet Store contract suite against a target and exits 0 (conformant),
-1 (at least one contract violation) or 2 (usage error, or the target could not be judged).
+1 (at least one contract violation) or 2 (usage error, a configuration fault: a key the
+target refuses, a wrong base URL, a certificate not trusted; or the target could not be
+judged). A configuration fault is said in the summary's first line and in every report.
 
 Two levels of finding:
   violation   breaks what the interface states; fails the run (exit 1). E.g. GET /pets
@@ -25,16 +27,22 @@ Target (default: the in-process mock, no port):
   --base-url URL           any deployment, e.g. https://api.example.com/v1
   --messages-base-url URL  where POST /messages lives (default: PETSTORE_MESSAGES_URL,
                            else the base URL without its trailing /v1)
-  --api-key KEY            bearer key (default: PETSTORE_API_KEY; the mock's development
-                           key for mock and local). Never printed or written to a report,
-                           but an argument shows in ps to every user of this machine:
-                           prefer PETSTORE_API_KEY=... ${command} --base-url URL
+  --api-key KEY            bearer key (default: PETSTORE_API_KEY). mock and local accept
+                           the keys the mock takes: PETSTORE_API_KEY (comma-separated;
+                           the first is sent), else the development key. Never printed
+                           or written to a report, but an argument shows in ps to every
+                           user of this machine: prefer
+                           PETSTORE_API_KEY=... ${command} --base-url URL
 
 Safety:
   --read-only              send only GET and HEAD; scenarios that write are skipped
                            (the default for production)
   --allow-writes           let a production run create pets and messages
   --timeout-ms N           per-request timeout (default 10000)
+  A run that writes leaves what it creates on the target, as the interface has no delete:
+  about 350 pets and some queued messages with the default options (the summary counts
+  them, contract-report.json lists their ids). Against a deployment others use, pass
+  --read-only; a run against any target but mock and local says so before it starts.
 
 Exploring (the generated and stateful phases, after the named scenarios):
   --seed N                 fast-check seed (default: a fresh one, printed); the same seed
@@ -60,6 +68,12 @@ Output:
   --strict                 fail on deviations too: for a team that owns both the spec and
                            the server and wants them identical
   -h, --help               show this text
+
+An HTTPS target whose certificate a private authority signed: give Node that
+authority's certificate (PEM) in NODE_EXTRA_CA_CERTS, e.g.
+  NODE_EXTRA_CA_CERTS=ca.pem ${command} --base-url https://...
+Fetch and the connections the suite writes itself trust it alike. Never turn
+certificate verification off.
 
 Progress goes to stderr as test cases finish (a heartbeat when none did for 15 s); the
 summary, what the run created and the verdict go to stdout.`

@@ -1,5 +1,5 @@
-import { CliError } from '../../mocks/cli/cli-error.ts'
-import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { CliError } from '../../shared/cli-error.ts'
+import { resolveApiKeys } from '../../shared/resolve-api-keys.ts'
 import { type ExploreOptions, exploreOptions } from '../generate/explore-options.ts'
 import { selectableNames } from '../run/select-scenarios.ts'
 import { withoutUserinfo } from './without-userinfo.ts'
@@ -30,6 +30,11 @@ export interface RunConfig {
   baseUrl?: string
   messagesBaseUrl?: string
   apiKey: string
+  /**
+   * The keys the mock accepts, for `mock` and `local`: those `npm start` takes, `PETSTORE_API_KEY` (comma-separated),
+   * else the development key. A key the run sends that is not among them is refused, as a deployment refuses it.
+   */
+  mockApiKeys?: Array<string>
   readOnly: boolean
   reportDir: string
   timeoutMs: number
@@ -77,8 +82,9 @@ export function resolveRunConfig(args: ContractArgs, env: Record<string, string 
   if (messagesBaseUrl !== undefined) messagesBaseUrl = httpUrl('--messages-base-url', messagesBaseUrl)
   else if (baseUrl !== undefined) messagesBaseUrl = baseUrl.replace(/\/v1$/, '')
 
-  const apiKey =
-    args['api-key'] ?? env.PETSTORE_API_KEY ?? (target === 'mock' || target === 'local' ? developmentApiKey : '')
+  const mockApiKeys =
+    target === 'mock' || target === 'local' ? resolveApiKeys([], env.PETSTORE_API_KEY).keys : undefined
+  const apiKey = args['api-key'] ?? (mockApiKeys ? mockApiKeys[0] : env.PETSTORE_API_KEY) ?? ''
   if (apiKey === '') throw new CliError('No API key: pass --api-key or set PETSTORE_API_KEY.')
 
   const timeoutMs = Number(args['timeout-ms'] ?? '10000')
@@ -110,6 +116,7 @@ export function resolveRunConfig(args: ContractArgs, env: Record<string, string 
     baseUrl,
     messagesBaseUrl,
     apiKey,
+    ...(mockApiKeys && { mockApiKeys }),
     readOnly: args['read-only'] === true || (target === 'production' && args['allow-writes'] !== true),
     reportDir: args['report-dir'] ?? 'reports/contract',
     timeoutMs,

@@ -7,6 +7,7 @@ import type { CoverageHit } from '../shared/coverage.ts'
 import { detachedSlice } from '../shared/detached-text.ts'
 import type { Exchange, ExchangeResponse } from '../shared/exchange.ts'
 import type { HeadOnWire } from '../shared/head-on-wire.ts'
+import { bodyDropped } from './collect-garbage.ts'
 import { type FetchLike, HttpTransport } from './http-transport.ts'
 import { sendOnWire } from './raw-exchange-call.ts'
 import { readHeadOnWire } from './read-head-on-wire.ts'
@@ -99,6 +100,10 @@ export class ContractClient implements ContractCaller {
     if (!this.exchanges.includes(exchange)) this.exchanges.push(exchange)
   }
 
+  baseUrlOf(operationId: OperationId): string {
+    return operations[operationId].base === 'messages' ? this.options.messagesBaseUrl : this.options.baseUrl
+  }
+
   /**
    * The HEAD of a GET operation sent over a connection of its own, every byte the server sends after the answer's
    * header section counted (`readHeadOnWire`); undefined when the target is reached through a fetch of the
@@ -129,7 +134,7 @@ export class ContractClient implements ContractCaller {
     if (!safeMethods.has(method)) this.unsafeRequestsSent++
     if (options.record !== false) (options.sink ?? this.exchanges).push(exchange)
     try {
-      exchange.response = await this.transport.send({
+      const { written, ...response } = await this.transport.send({
         method,
         url,
         headers,
@@ -138,10 +143,14 @@ export class ContractClient implements ContractCaller {
         chunked: options.chunked,
         followRedirects: options.followRedirects,
       })
+      exchange.response = response
+      // An answer fetch could not parse was read on the wire: its reproduce line writes the same bytes.
+      if (written) exchange.request.wire = written
     } catch (error) {
       // Kept with the exchange, which the scenario holds: a report shows the request that got no answer.
       if (error instanceof Error) exchange.transportError = error.message
       if (error instanceof TransportFailure) error.operationId ??= operationId
+      if (error instanceof TransportFailure && error.kind === 'timeout') exchange.waitedOut = true
       throw error
     }
     this.coverageHits.push({
@@ -154,6 +163,7 @@ export class ContractClient implements ContractCaller {
     const { bodyText } = exchange.response
     if (bodyText.length > storedBodyCharacters)
       exchange.response.bodyText = detachedSlice(bodyText, 0, storedBodyCharacters)
+    bodyDropped(bodyText.length)
     return exchange
   }
   /** What `sendOnWire` needs of the client: how a call's request is built, and where it is recorded and counted. */
@@ -170,7 +180,7 @@ export class ContractClient implements ContractCaller {
   private requestOf(operationId: OperationId, options: CallOptions) {
     const contract = operations[operationId]
     const method = options.method ?? contract.method
-    const base = contract.base === 'messages' ? this.options.messagesBaseUrl : this.options.baseUrl
+    const base = this.baseUrlOf(operationId)
     const path = contract.path.replace(/\{(\w+)\}/g, (_, name: string) => String(options.params?.[name] ?? ''))
     const keyed = options.withKey?.(this.options.apiKey) ?? {}
     const query = [options.query, keyed.query].filter(Boolean).join('&')

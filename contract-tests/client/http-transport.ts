@@ -1,10 +1,12 @@
 import pLimit, { type LimitFunction } from 'p-limit'
-import type { ExchangeResponse, Redirect } from '../shared/exchange.ts'
-import { classifyFetchError } from './classify-fetch-error.ts'
+import type { ExchangeResponse, Redirect, WrittenBytes } from '../shared/exchange.ts'
+import { classifyFetchError, refusedByParser, tlsFault } from './classify-fetch-error.ts'
+import { readAnswerOnWire } from './read-answer-on-wire.ts'
 import { readResponse } from './read-response.ts'
 import { redirectHop } from './redirect-hop.ts'
-import { TargetError } from './target-error.ts'
+import { ConfigurationFault, TargetError } from './target-error.ts'
 import { TransportFailure, type UnansweredRequest } from './transport-failure.ts'
+import { UnparsedAnswer } from './unparsed-answer.ts'
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
@@ -47,9 +49,11 @@ const maxRedirects = 5
  * The one way the suite's requests reach a target: at most `concurrency` in flight, each within its deadline and
  * read cap; a 429 with Retry-After pauses every request (a few times at most); an idempotent request is sent again
  * once after its connection failed before any answer; a request that still gets no whole answer throws a
- * `TransportFailure` for that one request. Only when nothing answers any more (twice the concurrency in a row,
- * at least 10) or the target keeps rate limiting does every request from then on throw the `TargetError` in
- * `halted`: the target could not be judged.
+ * `TransportFailure` for that one request. Only when nothing answers any more (twice the concurrency in a row, at least
+ * 10) and the origin no longer answers a GET it answered before (while it does, the requests of that route fail at
+ * once from then on, unanswered), the target keeps rate limiting, or a TLS certificate is not trusted (a
+ * `ConfigurationFault`) does every request from then on throw the `TargetError` in `halted`: the target could not be
+ * judged.
  * @example const answer = await transport.send({ method: 'GET', url, headers })
  */
 export class HttpTransport {
@@ -60,6 +64,13 @@ export class HttpTransport {
   private readonly limit: LimitFunction
   private readonly maxFailuresInARow: number
   private failuresInARow = 0
+  /**
+   * The routes (method, origin and path) that stopped answering while their origin still answered: a request to one
+   * is not sent again, it fails at once as unanswered.
+   */
+  private readonly unanswering = new Set<string>()
+  /** The last GET or HEAD each origin answered: what shows an origin still answers. */
+  private readonly lastAnswered = new Map<string, OutgoingRequest>()
   private pausedUntil = 0
   private rateLimitedInARow = 0
 
@@ -68,29 +79,77 @@ export class HttpTransport {
     this.maxFailuresInARow = Math.max(10, 2 * options.concurrency)
   }
 
-  send(request: OutgoingRequest): Promise<ExchangeResponse> {
+  /**
+   * An answer fetch's HTTP parser refuses is read again on a connection of its own and given with what was read
+   * there (`readOnWire`) and the bytes written (`written`): the target answered, and its bytes are judged.
+   */
+  send(request: OutgoingRequest): Promise<ExchangeResponse & { written?: WrittenBytes }> {
     return this.limit(() => this.sendNow(request))
   }
 
-  private async sendNow(request: OutgoingRequest): Promise<ExchangeResponse> {
+  private async sendNow(request: OutgoingRequest): Promise<ExchangeResponse & { written?: WrittenBytes }> {
+    const route = routeOf(request)
+    if (this.unanswering.has(route)) throw notSentAgain(request, this.options.timeoutMs)
     try {
       const answer = await this.answerOf(request)
       this.failuresInARow = 0
+      if (request.method === 'GET' || request.method === 'HEAD') this.lastAnswered.set(originOf(request), request)
       return answer
     } catch (error) {
       if (!(error instanceof TransportFailure)) throw error
-      if (++this.failuresInARow >= this.maxFailuresInARow)
-        this.halted ??= new TargetError(
-          `${error.message} The target stopped answering: ${this.failuresInARow} requests in a row ` +
-            'got no whole answer.',
+      if (++this.failuresInARow < this.maxFailuresInARow || this.halted) throw this.halted ?? error
+      // Requests that wait out their deadline in a row, while their origin still answers a request it answered
+      // before: those requests go unanswered (request_answered judges them), not the target.
+      if (error.kind === 'timeout' && (await this.stillAnswers(originOf(request)))) {
+        this.unanswering.add(route)
+        this.failuresInARow = 0
+        throw error
+      }
+      this.halted ??= new TargetError(
+        `${error.message} The target stopped answering: ${this.failuresInARow} requests in a row ` +
+          'got no whole answer.',
+      )
+      throw this.halted
+    }
+  }
+
+  /** Whether `origin` answers again the last GET or HEAD it answered (undefined: none yet, so no). */
+  private async stillAnswers(origin: string): Promise<boolean> {
+    const probe = this.lastAnswered.get(origin)
+    if (!probe) return false
+    try {
+      const response = await this.fetchOnce(probe, { method: probe.method, url: probe.url, bodyBytes: 0 })
+      await response.body?.cancel().catch(() => {})
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /**
+   * The answer as fetch reads it, or, where fetch's HTTP parser refused it, as read again on the wire: the request is
+   * written a second time (a create creates twice, the first answer unread; the run names the second's id).
+   */
+  private async answerOf(request: OutgoingRequest): Promise<ExchangeResponse & { written?: WrittenBytes }> {
+    try {
+      return await this.fetchedAnswerOf(request)
+    } catch (error) {
+      if (!(error instanceof UnparsedAnswer)) throw error
+      const read = await readAnswerOnWire({ ...request, url: error.url }, error.refusal, this.options)
+      if (!read)
+        throw new TransportFailure(
+          'closed',
+          { method: request.method, url: error.url, bodyBytes: byteLength(request.body) },
+          error.refusal,
+          this.options.timeoutMs,
         )
-      throw this.halted ?? error
+      return { ...read.response, written: read.written }
     }
   }
 
   /** Rate limiting concerns the whole client: a Retry-After pauses every request, and the 429s in a row are counted
    * across requests, so requests in flight together do not multiply the retries. */
-  private async answerOf(request: OutgoingRequest): Promise<ExchangeResponse> {
+  private async fetchedAnswerOf(request: OutgoingRequest): Promise<ExchangeResponse> {
     const { maxRetries, maxRetryDelayMs } = this.options
     for (let attempt = 0; ; attempt++) {
       if (this.halted) throw this.halted
@@ -171,12 +230,39 @@ export class HttpTransport {
         signal: AbortSignal.timeout(timeoutMs),
       })
     } catch (error) {
+      // A certificate the client does not trust fails every request alike: the run stops, saying what to pass.
+      const fault = tlsFault(error, unanswered.url)
+      if (fault !== undefined) {
+        this.halted ??= new ConfigurationFault(fault)
+        throw this.halted
+      }
+      const refusal = refusedByParser(error)
+      if (refusal !== undefined) throw new UnparsedAnswer(unanswered.url, refusal)
       const { kind, cause } = classifyFetchError(error)
       throw new TransportFailure(kind, unanswered, cause, timeoutMs)
     }
     this.largestAnsweredBodyBytes = Math.max(this.largestAnsweredBodyBytes, unanswered.bodyBytes)
     return response
   }
+}
+
+const originOf = (request: OutgoingRequest): string => new URL(request.url).origin
+
+/** A request's method and URL without its query: what a handler of the service answers. */
+function routeOf(request: OutgoingRequest): string {
+  const url = new URL(request.url)
+  return `${request.method} ${url.origin}${url.pathname}`
+}
+
+/** The failure of a request to a route that stopped answering: not sent again, unanswered at once. */
+function notSentAgain(request: OutgoingRequest, timeoutMs: number): TransportFailure {
+  const unanswered = { method: request.method, url: request.url, bodyBytes: byteLength(request.body) }
+  const { origin, pathname } = new URL(request.url)
+  const failure = new TransportFailure('timeout', unanswered, 'not sent', timeoutMs)
+  failure.message =
+    `No answer to ${request.method} ${origin}${pathname}: requests to it waited out their ` +
+    `${timeoutMs} ms deadline in a row while the service answered others, so this one was not sent.`
+  return failure
 }
 
 const encoder = new TextEncoder()

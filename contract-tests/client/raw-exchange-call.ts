@@ -1,12 +1,11 @@
 import type { OperationId } from '../../spec/types.ts'
-import type { CallOptions, RawAnswer, WireCall, WireOutcome } from '../shared/contract-caller.ts'
+import type { CallOptions, WireCall, WireOutcome, WrittenParts } from '../shared/contract-caller.ts'
 import type { CoverageHit } from '../shared/coverage.ts'
-import { detachedSlice } from '../shared/detached-text.ts'
-import type { Exchange, ExchangeResponse } from '../shared/exchange.ts'
+import type { Exchange } from '../shared/exchange.ts'
 import { ScenarioSkipped } from '../shared/scenario.ts'
+import { rawAnswerResponse } from './raw-answer-response.ts'
 import { type RawRequest, rawExchange } from './raw-exchange.ts'
-import { readJsonBody } from './read-json-body.ts'
-import { ReadOnlyRefusal } from './target-error.ts'
+import { OtherOriginOnConnection, ReadOnlyRefusal } from './target-error.ts'
 
 /** What a client gives `sendOnWire`: how it builds a call's request, and where it records and counts. */
 interface WireHost {
@@ -26,9 +25,9 @@ interface WireHost {
 }
 
 const outcomes = new WeakMap<Exchange, WireOutcome>()
+// What a read-only run may write on the wire: GET and HEAD, as --help promises (OPTIONS and TRACE, safe by RFC 9110
+// section 9.2.1, may still be logged or forwarded by a gateway in front of production).
 const safeMethods = new Set(['GET', 'HEAD'])
-/** Enough of an answer's content to show what came back; the checks of a wire request read the outcome. */
-const storedCharacters = 16_384
 
 /**
  * What came back on the connection a call with `wire` was written on, from the exchange of any request of it;
@@ -46,13 +45,18 @@ export const noWireReason = 'The target has no wire (an in-process fetch): this 
  * Writes a call's request (and those it pipelines, `wire.pipelined`) over a connection of its own (`rawExchange`),
  * records an exchange for each (the request as written, the key among its fields until a report redacts it) and
  * counts it as a call; returns the first. Skips the scenario where there is no wire; never throws for a connection
- * that closed or failed: the exchange of a request without an answer says why (`transportError`).
+ * that closed or failed: the exchange of a request without an answer says why (`transportError`). Refuses, sending
+ * nothing, to pipeline a request whose URL has another origin than the first's (`OtherOriginOnConnection`).
  * @example const first = await sendOnWire(host, 'listPets', { wire: { fieldName: (name) => name.toUpperCase() } })
  */
 export async function sendOnWire(host: WireHost, operationId: OperationId, options: CallOptions): Promise<Exchange> {
   if (!host.network) throw new ScenarioSkipped(noWireReason)
   const calls = [{ operationId, options }, ...(options.wire?.pipelined ?? [])]
   const written = calls.map((call) => writtenRequest(host, call.operationId, call.options ?? {}))
+  // One connection, one origin: the first request's. A request of an API with another origin never goes on it.
+  const origin = new URL(written[0]?.url ?? '').origin
+  for (const { url, exchange } of written)
+    if (new URL(url).origin !== origin) throw new OtherOriginOnConnection(exchange.operationId, url, origin)
   for (const { exchange } of written) {
     const unsafe = !safeMethods.has(exchange.request.method)
     if (host.readOnly && unsafe) {
@@ -72,7 +76,15 @@ export async function sendOnWire(host: WireHost, operationId: OperationId, optio
   const raw = await rawExchange(
     written[0]?.url ?? '',
     written.map(({ raw }) => raw),
-    { timeoutMs: host.timeoutMs, halfClose: wire.halfClose, closeWaitMs: wire.closeWaitMs },
+    {
+      timeoutMs: Math.min(wire.timeoutMs ?? host.timeoutMs, host.timeoutMs),
+      halfClose: wire.halfClose,
+      closeWaitMs: wire.closeWaitMs,
+      inTurn: wire.inTurn,
+      tlsRecords: wire.tlsRecords,
+      // A wait the check chooses, never more than a quarter of the run's per-request timeout.
+      holdContentMs: wire.holdContentMs === undefined ? undefined : Math.min(wire.holdContentMs, host.timeoutMs / 4),
+    },
   )
   const outcome: WireOutcome = { ...raw, exchanges: written.map(({ exchange }) => exchange) }
   written.forEach(({ exchange, query }, index) => {
@@ -82,7 +94,7 @@ export async function sendOnWire(host: WireHost, operationId: OperationId, optio
       exchange.transportError = raw.error ?? (raw.timedOut ? 'no answer in time' : 'closed without an answer')
       return
     }
-    exchange.response = responseOf(answer, raw.durationMs, host.maxJsonDepth)
+    exchange.response = rawAnswerResponse(answer, raw.durationMs, host.maxJsonDepth)
     const parameters = [...new URLSearchParams(query).keys()]
     host.coverageHits.push({ operationId: exchange.operationId, status: answer.status, parameters })
   })
@@ -110,37 +122,29 @@ function writtenRequest(host: WireHost, operationId: OperationId, options: CallO
     fields.push(...framed.fields)
     content = framed.bytes
   }
-  const head = `${method} ${requestTarget} ${wire.version ?? 'HTTP/1.1'}\r\n${fields
-    .map(([field, value]) => `${field}: ${value}\r\n`)
-    .join('')}\r\n`
-  const raw: RawRequest = { method, bytes: Buffer.concat([Buffer.from(head, 'latin1'), content]) }
+  const written: WrittenParts = { method, target: requestTarget, version: wire.version ?? 'HTTP/1.1', fields, content }
+  const parts = wire.form ? wire.form(written, target) : written
+  const lines = parts.fields.map(([field, value]) => `${field}: ${value}\r\n`)
+  const requestLine = `${parts.method} ${parts.target} ${parts.version}\r\n`
+  const formed = `${requestLine}${lines.join('')}\r\n`
+  // A rewrite of the head's text comes last: the pause of a form counts the bytes before it is rewritten.
+  const head = Buffer.from(wire.rewrite ? wire.rewrite(formed) : formed, 'latin1')
+  const pauseAt =
+    parts.pause && Buffer.byteLength(requestLine + lines.slice(0, parts.pause.beforeField).join(''), 'latin1')
+  const raw: RawRequest = {
+    method: parts.method,
+    ...(wire.holdContentMs === undefined
+      ? { bytes: Buffer.concat([head, parts.content]) }
+      : { bytes: head, heldContent: parts.content }),
+    ...(parts.pause && pauseAt !== undefined && { pause: { offset: pauseAt, ms: parts.pause.ms } }),
+  }
   const shown: Record<string, string> = {}
-  for (const [field, value] of fields) shown[field] = field in shown ? `${shown[field]}, ${value}` : value
+  for (const [field, value] of parts.fields) shown[field] = field in shown ? `${shown[field]}, ${value}` : value
   const exchange: Exchange = {
     operationId,
-    request: { method, url, headers: shown, body },
+    request: { method: parts.method, url, headers: shown, body },
     alsoAccepted: options.alsoAccepted,
     results: [],
   }
   return { raw, url, query, exchange }
-}
-
-/** An answer read on the wire as the exchange keeps it. */
-function responseOf(answer: RawAnswer, durationMs: number, maxJsonDepth: number): ExchangeResponse {
-  const headers: Record<string, string> = {}
-  for (const [field, value] of answer.fields) {
-    const lower = field.toLowerCase()
-    headers[lower] = lower in headers ? `${headers[lower]}, ${value}` : value
-  }
-  const text = new TextDecoder().decode(answer.content)
-  return {
-    status: answer.status,
-    headers,
-    // A copy: a slice would keep the whole content alive for as long as the exchange.
-    bodyText: detachedSlice(text, 0, storedCharacters),
-    bodyBytes: answer.content.byteLength,
-    ...readJsonBody(text, maxJsonDepth),
-    truncated: !answer.complete,
-    durationMs,
-  }
 }

@@ -130,3 +130,33 @@ it('keeps interim answers with the final one and skips a chunked trailer', () =>
   ])
   expect(rest.length).toBe(0)
 })
+
+it('keeps the trailer section of a chunked answer, and reads no content after a 2xx to CONNECT', () => {
+  const chunked = 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\nCache-Control: no-store\r\n\r\n'
+  const [answer] = parseRawAnswers(Buffer.from(chunked), ['GET'], false).answers
+  expect(answer?.trailers).toEqual([['Cache-Control', 'no-store']])
+  const tunnel = parseRawAnswers(Buffer.from('HTTP/1.1 200 Connection Established\r\n\r\n'), ['CONNECT'], false)
+  expect(tunnel.answers[0]?.complete).toBe(true)
+})
+
+it('writes a request in two parts with a pause between, and says when the first answer byte came', async () => {
+  const seen: Array<number> = []
+  const origin = await listen(
+    createNetServer((socket) => {
+      let buffer = ''
+      socket.on('data', (chunk) => {
+        seen.push(chunk.length)
+        buffer += chunk
+        if (buffer.endsWith('\r\n\r\n')) socket.end('HTTP/1.1 204 No Content\r\n\r\n')
+      })
+    }),
+  )
+  const request = get('/', 'Authorization: Bearer k')
+  const offset = Buffer.from(request.bytes).indexOf('Authorization')
+  const outcome = await rawExchange(origin, [{ ...request, pause: { offset, ms: 200 } }], {
+    timeoutMs: scaledMs(5_000),
+  })
+  expect(seen.length).toBe(2)
+  expect(outcome.answers[0]?.status).toBe(204)
+  expect(outcome.firstByteMs).toBeGreaterThanOrEqual(200)
+})

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { StreamReadError } from '../../mocks/core/read-capped-stream.ts'
+import { StreamReadError } from '../../shared/read-capped-stream.ts'
 import { readCappedText } from './read-capped-text.ts'
 
 const streamed = (...chunks: Array<Array<number>>) =>

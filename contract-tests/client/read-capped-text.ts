@@ -1,4 +1,5 @@
-import { readCappedStream } from '../../mocks/core/read-capped-stream.ts'
+import { readCappedStream } from '../../shared/read-capped-stream.ts'
+import { bodyDropped } from './collect-garbage.ts'
 
 /** A response body as text, with what its bytes said that the text alone no longer shows. */
 interface CappedText {
@@ -43,6 +44,10 @@ const keptOfTruncated = 64 * 1024
 export async function readCappedText(response: Response, cap: number): Promise<CappedText> {
   if (!response.body) return { text: '', truncated: false, bytes: 0, bom: false, utf8: true }
   const read = await readCappedStream(response.body, cap, { keep: keptOfTruncated })
-  if (read.truncated) return { ...decoded(read.start, true), truncated: true, bytes: read.bytesRead }
+  if (read.truncated) {
+    // The bytes past what is kept are let go of at once: a body cut at the cap leaves megabytes behind.
+    bodyDropped(read.bytesRead)
+    return { ...decoded(read.start, true), truncated: true, bytes: read.bytesRead }
+  }
   return { ...decoded(read.bytes, false), truncated: false, bytes: read.bytes.byteLength }
 }

@@ -1,9 +1,10 @@
-import { StreamReadError } from '../../mocks/core/read-capped-stream.ts'
+import { StreamReadError } from '../../shared/read-capped-stream.ts'
 import type { ExchangeResponse } from '../shared/exchange.ts'
-import { causeOf, isTimeout } from './classify-fetch-error.ts'
+import { causeOf, isTimeout, refusedByParser } from './classify-fetch-error.ts'
 import { readCappedText } from './read-capped-text.ts'
 import { readJsonBody } from './read-json-body.ts'
 import { TransportFailure, type UnansweredRequest } from './transport-failure.ts'
+import { UnparsedAnswer } from './unparsed-answer.ts'
 
 interface ReadLimits {
   /** Largest body read, in decoded bytes. */
@@ -31,6 +32,9 @@ export async function readResponse(
     read = await readCappedText(response, maxBodyBytes)
   } catch (error) {
     const failure = error instanceof StreamReadError ? error : new StreamReadError(error, 0)
+    // A body fetch's parser refused (a chunk size that is not hexadecimal): the answer is read again on the wire.
+    const refusal = refusedByParser(failure.cause)
+    if (refusal !== undefined) throw new UnparsedAnswer(request.url, refusal)
     const cause = isTimeout(failure.cause) ? 'timeout' : causeOf(failure.cause)
     const answer = { status: response.status, bytesRead: failure.bytesRead }
     throw new TransportFailure('incomplete', request, cause, timeoutMs, answer)

@@ -1,10 +1,12 @@
 import { openapiDocument } from '../../spec/openapi-document.ts'
 import { operations } from '../../spec/operations.ts'
+import { resourceOf } from '../../spec/resources.ts'
 import type { OperationId } from '../../spec/types.ts'
-import { type JsonSchema, resolve } from '../generate/spec-parameters.ts'
 import type { Difference } from '../shared/comparison.ts'
 import type { Exchange } from '../shared/exchange.ts'
 import type { RunResult } from '../shared/run-result.ts'
+import { idOrder } from '../values/query-values.ts'
+import { type JsonSchema, resolve } from '../values/spec-parameters.ts'
 
 type Json = Record<string, unknown>
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -48,7 +50,7 @@ function differencesOf(target: Exchange, mock: Exchange): Array<Omit<Difference,
   const mType = m.headers['content-type']?.split(';')[0]?.trim()
   if (tType !== mType)
     found.push({ kind: 'content type', operationId, detail: `the target sends ${tType}, the mock ${mType}` })
-  // Bodies are compared within a class only: an Error beside a Pet says nothing more than the statuses.
+  // Bodies are compared within a class only: an Error beside a resource says nothing more than the statuses.
   if (Math.floor(t.status / 100) !== Math.floor(m.status / 100)) return found
   const tObjects = objectsOf(t.json)
   const fields = specFields(operationId, m.status)
@@ -62,26 +64,31 @@ function differencesOf(target: Exchange, mock: Exchange): Array<Omit<Difference,
       detail: `the target says "${t.json.code}", the mock "${m.json.code}"`,
     })
   const sent = target.request.body ? safeParse(target.request.body) : undefined
-  if (operationId === 'createPet' && t.status < 300 && isObject(sent) && !('status' in sent)) {
-    const tStatus = isObject(t.json) ? t.json.status : undefined
-    const mStatus = isObject(m.json) ? m.json.status : undefined
-    if (tStatus !== mStatus)
-      found.push({
-        kind: 'default status',
-        operationId,
-        detail:
-          `a pet created without status gets ${JSON.stringify(tStatus) ?? 'none'} from the target, ` +
-          `${JSON.stringify(mStatus) ?? 'none'} from the mock`,
-      })
+  const resource = resourceOf(operationId)
+  if (resource?.creator === operationId && t.status < 300 && isObject(sent)) {
+    // A field the spec gives the created resource, left out of the body: what each side puts there by default.
+    for (const field of [...fields].filter((name) => name !== resource.idField && !(name in sent))) {
+      const tValue = isObject(t.json) ? t.json[field] : undefined
+      const mValue = isObject(m.json) ? m.json[field] : undefined
+      if (JSON.stringify(tValue) !== JSON.stringify(mValue))
+        found.push({
+          kind: `default ${field}`,
+          operationId,
+          detail:
+            `a ${resource.noun} created without ${field} gets ${JSON.stringify(tValue) ?? 'none'} from the target, ` +
+            `${JSON.stringify(mValue) ?? 'none'} from the mock`,
+        })
+    }
   }
-  if (Array.isArray(t.json) && Array.isArray(m.json)) {
-    const ids = tObjects.map((pet) => BigInt(String(pet.id ?? 0)))
+  const order = resource?.list?.operationId === operationId ? idOrder(resource.id.schema) : undefined
+  if (order && resource && Array.isArray(t.json) && Array.isArray(m.json)) {
+    const ids = tObjects.map((item) => order(String(item[resource.idField] ?? '')))
     const ascending = ids.every((id, index) => index === 0 || (ids[index - 1] as bigint) < id)
     if (!ascending && ids.length > 1)
       found.push({
         kind: 'order',
         operationId,
-        detail: 'the target lists pets in another order than by id, as the mock does',
+        detail: `the target lists ${resource.plural} in another order than by id, as the mock does`,
       })
   }
   return found
@@ -97,8 +104,9 @@ function safeParse(text: string): unknown {
 
 /**
  * Where the target answered the same requests differently from the in-process mock, in the ways the
- * interface leaves open (which status, extra fields, the status of a pet created without one, list order,
- * error codes, content types): the mock's fidelity seen from a real deployment. Never a failure.
+ * interface leaves open (which status, extra fields, the defaults of a resource created without its optional fields,
+ * list order where the mock's ids give one, error codes, content types): the mock's fidelity seen from a real
+ * deployment. Never a failure.
  * @example compareWithMock(targetRun, mockRun).map((difference) => difference.detail)
  */
 export function compareWithMock(target: RunResult, mock: RunResult): Array<Difference> {

@@ -75,19 +75,22 @@ export function credentialVariants(): Array<CredentialVariant> {
 /**
  * Every credential the variants derive from a key and send (the key upper-cased, one character short, base64 under
  * Basic, ...), as the words a target may echo of them, for the redaction of everything a run writes.
- * @example derivedCredentials('k-123456') // ['K-123456', 'k-12345', 'k-123456x', 'ay0xMjM0NTY6', ...]
+ * @example derivedCredentials('k-123456') // ['K-123456', 'k-12345', 'ay0xMjM0NTY6', ...]
  */
 export function derivedCredentials(key: string): Array<string> {
   // A word a variant sends whatever the key (a bare "Bearer") is no credential.
   const other = `${key}-other`
   // A header's words; a query's values only (`api_key=<key>` as a whole would hide the parameter's name too).
-  const headerWords = (value: string | null | undefined): Array<string> => (value ? value.split(' ') : [])
+  // Split at any white space: a variant that writes a line break after the key (header injection) adds no word that
+  // runs into the next field line.
+  const headerWords = (value: string | null | undefined): Array<string> => (value ? value.split(/\s+/) : [])
   const queryValues = (value: string | undefined): Array<string> =>
     value ? [...new URLSearchParams(value).values()] : []
   const derived = credentialVariants().flatMap((variant) => {
     const otherWords = new Set([...headerWords(variant.authorization(other)), ...queryValues(variant.query?.(other))])
     return [...headerWords(variant.authorization(key)), ...queryValues(variant.query?.(key))].filter(
-      (word) => word !== '' && word !== key && !otherWords.has(word),
+      // A word that holds the key whole (`<key>x`) is found by the key's own forms; the rest of it is no secret.
+      (word) => word !== '' && !word.includes(key) && !otherWords.has(word),
     )
   })
   return [...new Set(derived)]

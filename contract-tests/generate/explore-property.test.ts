@@ -26,6 +26,7 @@ function context(): { context: ScenarioContext; results: Array<CheckResult> } {
         call: () => Promise.reject(new Error('unused')),
         keep: () => {},
         headOnWire: async () => undefined,
+        baseUrlOf: () => 'http://petstore.test/v1',
       },
       data: {} as ScenarioContext['data'],
       assert: (holds, { message }) => {

@@ -114,6 +114,7 @@ export async function exploreProperty<T>(
     call: (operationId, callOptions) => context.client.call(operationId, { ...callOptions, record: false }),
     keep: (exchange) => context.client.keep(exchange),
     headOnWire: (operationId, callOptions) => context.client.headOnWire(operationId, callOptions),
+    baseUrlOf: (operationId) => context.client.baseUrlOf(operationId),
   }
   const workers = Math.max(1, Math.min(options.concurrency, options.maxExamples))
   const perWorker = Math.ceil(options.maxExamples / workers)

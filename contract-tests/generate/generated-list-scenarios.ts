@@ -1,16 +1,14 @@
 import fc from 'fast-check'
 import { resourceList } from '../../spec/resources.ts'
-import { specChooses } from '../shared/citations.ts'
+import { resourceBasis, specChooses } from '../shared/citations.ts'
 import { statusOf } from '../shared/exchange.ts'
 import type { Scenario } from '../shared/scenario.ts'
+import { edgeParameterTexts, invalidParameterTexts, validParameterText } from '../values/query-values.ts'
+import { specParameters } from '../values/spec-parameters.ts'
 import type { ExploreOptions } from './explore-options.ts'
 import { exploreProperty } from './explore-property.ts'
 import { judgeList, type ListedResource, type QueryEntries, queryOf } from './list-bounds.ts'
-import { edgeParameterTexts, invalidParameterTexts, validParameterText } from './query-values.ts'
-import { specParameters } from './spec-parameters.ts'
 import { isClientError, responseStatus, verdict } from './verdict.ts'
-
-const basisOf = (text: string) => ({ source: 'interface' as const, text })
 
 /**
  * The generated checks of every list of the spec (`spec/resources.ts`): every valid query answered within its
@@ -38,7 +36,7 @@ function listScenarios(resource: ListedResource, options: ExploreOptions): Array
   const names = queryParameters().map((p) => p.name)
   const kept = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? 'its rules')
   const filtered = resource.list.filters.map(({ field }) => `, all of the filtered ${field}`).join('')
-  const basis = basisOf(resource.citations.limit)
+  const basis = resourceBasis(resource).limit
   return [
     {
       check: 'generated_list_query',

@@ -6,11 +6,11 @@ import { interfaceSays, specChooses } from '../shared/citations.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
 import { statusOf } from '../shared/exchange.ts'
 import type { Scenario } from '../shared/scenario.ts'
+import { invalidParameterTexts, validParameterText } from '../values/query-values.ts'
+import { specParameters } from '../values/spec-parameters.ts'
 import type { ExploreOptions } from './explore-options.ts'
 import { exploreProperty, type Judgement } from './explore-property.ts'
 import { judgeList, type ListedResource, type QueryEntries, queryOf } from './list-bounds.ts'
-import { invalidParameterTexts, validParameterText } from './query-values.ts'
-import { specParameters } from './spec-parameters.ts'
 import { isClientError, responseStatus, verdict } from './verdict.ts'
 
 /** Every list of the spec, with its rules. */
@@ -28,6 +28,9 @@ const acceptForms: ReadonlyArray<string | null> = [
   'application/json;q=0.9, */*;q=0.1',
   'application/json , */*;q=0.1',
   ', application/json,',
+  // Weights decide, not order (RFC 9110 section 12.4.2): JSON preferred though named last, and acceptable at q=0.001.
+  'text/html;q=0.5, application/json',
+  'text/plain;Q=0.5, application/json;q=0.001',
 ]
 
 type FormCase =

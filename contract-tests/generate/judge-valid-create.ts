@@ -4,19 +4,32 @@ import type { ContractCaller } from '../shared/contract-caller.ts'
 import { type Exchange, statusOf } from '../shared/exchange.ts'
 import type { ScenarioContext } from '../shared/scenario.ts'
 import { dataOf } from '../shared/suite-data.ts'
+import { type JsonSchema, resolve } from '../values/spec-parameters.ts'
+import { fitted, stringValues } from '../values/string-values.ts'
 import { type BodyAspect, bodyAspects, type TypicalIntegers } from './body-aspects.ts'
 import type { Judgement } from './explore-property.ts'
 import type { ValidBody } from './request-bodies.ts'
-import { type JsonSchema, resolve } from './spec-parameters.ts'
 import { isClientError, responseStatus, verdict } from './verdict.ts'
 
 type Body = Record<string, unknown>
 const same = (a: unknown, b: unknown): boolean => stringifyJson(a) === stringifyJson(b)
 
+/** Whether a field holds the value sent: exactly, or for a string of a format the same value (a UUID in any case). */
+function sameValue(property: JsonSchema | undefined, read: unknown, sent: unknown): boolean {
+  if (same(read, sent)) return true
+  const schema = property && resolve(property)
+  return schema?.type === 'string' && typeof read === 'string' && typeof sent === 'string'
+    ? stringValues(schema).same(read, sent)
+    : false
+}
+
 /** The first field of the schema the read resource holds otherwise than it was sent, as a failure. */
 function changedField(exchange: Exchange, sent: Body, schema: JsonSchema, how: string): Judgement | undefined {
   const read = exchange.response?.json as Body | undefined
-  const field = Object.keys(sent).find((name) => name in (schema.properties ?? {}) && !same(read?.[name], sent[name]))
+  const properties = schema.properties ?? {}
+  const field = Object.keys(sent).find(
+    (name) => name in properties && !sameValue(properties[name], read?.[name], sent[name]),
+  )
   if (field === undefined) return undefined
   return {
     ...verdict(
@@ -119,9 +132,10 @@ export function validCreateJudge(
       delete typicalBody[field]
       if (!(schema.required ?? []).includes(field)) continue
       const integers = typical[field]
+      const property = resolve(schema.properties?.[field] ?? {})
       typicalBody[field] =
         typeof body[field] === 'string'
-          ? `${context.data.runTag}-typical`
+          ? fitted(property, `${context.data.runTag}-typical`, 1)
           : integers
             ? sampleInteger(integers)
             : sample[field]

@@ -1,7 +1,7 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { ResourceSpec } from '../../spec/resources.ts'
-import { interfaceSays } from '../shared/citations.ts'
-import type { Basis, Exchange } from '../shared/exchange.ts'
+import { resourceBasis } from '../shared/citations.ts'
+import type { Exchange } from '../shared/exchange.ts'
 import { listLength } from '../shared/json-cut.ts'
 import type { Judgement } from './explore-property.ts'
 import { verdict } from './verdict.ts'
@@ -16,8 +16,6 @@ export type ListedResource = ResourceSpec & { list: NonNullable<ResourceSpec['li
 export function queryOf(entries: QueryEntries): string {
   return entries.map(([name, text]) => `${name}=${encodeURIComponent(text)}`).join('&')
 }
-
-const says = (text: string): Basis => ({ source: 'interface', text })
 
 /** What a 200 list may hold for a query: at most `limit`, and for each filter sent, only the values it allows. */
 interface ListBounds {
@@ -71,20 +69,15 @@ export function judgeList(
   forgiving: boolean,
 ): Judgement {
   const { limit, allowed } = listBounds(resource, query, forgiving)
-  const { noun, plural, schemaName, idField, citations } = resource
+  const { noun, plural, schemaName, idField } = resource
+  const basis = resourceBasis(resource)
   const items = exchange.response?.json
   if (!Array.isArray(items))
-    return verdict(
-      exchange,
-      false,
-      'the 200 body is not an array',
-      `a JSON array of ${schemaName}`,
-      says(citations.list),
-    )
+    return verdict(exchange, false, 'the 200 body is not an array', `a JSON array of ${schemaName}`, basis.list)
   if (items.length > limit) {
     const count = (exchange.response && listLength(exchange.response)) ?? items.length
     const message = `${count} ${plural} returned, more than ${limit}`
-    return verdict(exchange, false, message, `at most ${limit} ${plural}`, says(citations.limit))
+    return verdict(exchange, false, message, `at most ${limit} ${plural}`, basis.limit)
   }
   const read = (value: unknown) => (forgiving && typeof value === 'string' ? value.toLowerCase() : value)
   for (const [field, values] of allowed) {
@@ -97,7 +90,7 @@ export function judgeList(
       false,
       `a ${noun} with ${field} ${stringifyJson(other[field])} in a list filtered by ${filter?.parameter}=${sent}`,
       `only ${plural} with ${field} ${sent}`,
-      says(citations.filters[filter?.parameter ?? ''] ?? citations.list),
+      basis.filters[filter?.parameter ?? ''] ?? basis.list,
     )
   }
   const ids = items.map((item) => String(item?.[idField]))
@@ -108,7 +101,7 @@ export function judgeList(
       false,
       `${noun} ${repeated} appears twice in one page`,
       `distinct ${plural}`,
-      interfaceSays.uniqueId,
+      basis.uniqueId,
     )
   return verdict(exchange, true, '', '')
 }

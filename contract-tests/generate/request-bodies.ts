@@ -1,8 +1,9 @@
 import fc from 'fast-check'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
-import { edgeString, edgeStrings } from './edge-strings.ts'
-import { invalidValues, validValue } from './schema-arbitrary.ts'
-import { type JsonSchema, resolve } from './spec-parameters.ts'
+import { edgeString } from '../values/edge-strings.ts'
+import { invalidValues, validValue } from '../values/schema-arbitrary.ts'
+import { type JsonSchema, resolve } from '../values/spec-parameters.ts'
+import { stringValues } from '../values/string-values.ts'
 
 /** JSON media types a server must take as JSON: the plain one and with a UTF-8 charset parameter. */
 const jsonContentTypes: ReadonlyArray<string> = [
@@ -57,10 +58,13 @@ export interface InvalidBody {
   what: string
   text: string
   contentType: string
+  /** Set when only a field's `format` makes it invalid (JSON Schema 2020-12: an annotation unless asserted). */
+  format?: string
 }
 
 interface Mutation {
   what: string
+  format?: string
   apply(body: Record<string, unknown>): { text: string; contentType?: string }
 }
 
@@ -77,6 +81,7 @@ function mutations(schema: JsonSchema): Array<Mutation> {
     for (const invalid of invalidValues(property))
       list.push({
         what: `where "${name}" is ${invalid.what}`,
+        ...(invalid.format && { format: invalid.format }),
         apply: (body) => json({ ...body, [name]: invalid.value }),
       })
   list.push(
@@ -122,7 +127,7 @@ export function invalidBodyExamples(schema: JsonSchema, sample: Record<string, u
 }
 
 /**
- * Valid bodies, each once: the sample with every edge string as each string field, every enum value,
+ * Valid bodies, each once: the sample with every edge of each string field (`stringValues`), every enum value,
  * every JSON media type, unknown fields holding objects and arrays, and bodies of 8 KB to 1 MB.
  * @example validBodyExamples(schema, operations.createPet.sample.json)
  */
@@ -134,7 +139,7 @@ export function validBodyExamples(schema: JsonSchema, sample: Record<string, unk
   }))
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const resolved = resolve(property)
-    const values = resolved.enum ?? (resolved.type === 'string' ? edgeStrings : [])
+    const values = resolved.enum ?? (resolved.type === 'string' ? stringValues(resolved).edges : [])
     for (const value of values)
       examples.push({ json: { ...sample, [name]: value }, contentType: 'application/json', extra: false })
   }
@@ -152,5 +157,5 @@ export function validBodyExamples(schema: JsonSchema, sample: Record<string, unk
 
 function breakBody(body: Record<string, unknown>, mutation: Mutation): InvalidBody {
   const { text, contentType = 'application/json' } = mutation.apply(body)
-  return { what: mutation.what, text, contentType }
+  return { what: mutation.what, text, contentType, ...(mutation.format && { format: mutation.format }) }
 }

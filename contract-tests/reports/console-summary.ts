@@ -2,12 +2,15 @@ import type { CreatedResources, RunResult } from '../shared/run-result.ts'
 import { budgetNote } from './budget-note.ts'
 import { consoleDeviations, consoleFailures } from './console-findings.ts'
 import { failingCases, reportCounts } from './report-counts.ts'
+import { uncoveredItems } from './uncovered-items.ts'
 
 const verdicts = { 0: 'CONFORMANT', 1: 'CONTRACT VIOLATIONS', 2: 'TARGET COULD NOT BE JUDGED' } as const
 
 /**
  * The console summary: each check passed, failed or skipped; each failure with what was received,
- * what the spec documents and a curl line; the closing counts. The result must already be redacted.
+ * what the spec documents and a curl line; the closing counts. A run that could not be judged from its setup on (a
+ * configuration fault among them) is one line, its verdict and why; one whose configuration fault stopped it later
+ * says it first. The result must already be redacted.
  * @example console.log(consoleSummary(result))
  */
 export function consoleSummary(result: RunResult): string {
@@ -17,7 +20,9 @@ export function consoleSummary(result: RunResult): string {
   const all = [result.setup, ...result.scenarios]
   const { target } = result
   const where = `${target.baseUrl} (messages: ${target.messagesBaseUrl})${target.readOnly ? ', read-only' : ''}`
-  const lines: Array<string> = [`Pet Store contract run against ${target.name}: ${where}`, '']
+  // A run configured wrong says so first, whatever else it found: the one line to act on.
+  const fault = result.configurationFault ? [`Verdict: ${verdicts[2]} (exit 2): ${result.targetError}`] : []
+  const lines: Array<string> = [...fault, `Pet Store contract run against ${target.name}: ${where}`, '']
   const byCheck = new Map<string, { passed: number; failed: number; skipped: number; error: number }>()
   const cut = new Set(all.filter((scenario) => scenario.budgetReached).map((scenario) => scenario.check))
   for (const scenario of all) {
@@ -25,13 +30,15 @@ export function consoleSummary(result: RunResult): string {
     counts[scenario.outcome]++
     byCheck.set(scenario.check, counts)
   }
+  // The counts in one column, after the longest name of the run and two spaces.
+  const width = Math.max(...[...byCheck.keys()].map((check) => check.length)) + 2
   for (const [check, counts] of byCheck) {
     const mark = counts.error > 0 ? '!' : counts.failed > 0 ? '✗' : counts.passed > 0 ? '✓' : '-'
     const parts = Object.entries(counts)
       .filter(([, n]) => n > 0)
       .map(([state, n]) => `${n} ${state}`)
     const budget = cut.has(check) ? ' (cut short by the time budget)' : ''
-    lines.push(`  ${mark} ${check.padEnd(30, ' ')} ${parts.join(', ')}${budget}`)
+    lines.push(`  ${mark} ${check.padEnd(width, ' ')}${parts.join(', ')}${budget}`)
   }
   const counts = reportCounts(result)
   lines.push(...consoleFailures(result, counts))
@@ -79,23 +86,27 @@ export function consoleSummary(result: RunResult): string {
   return lines.join('\n')
 }
 
-/** What the run left on the target, and how to find it. */
-function createdLine({ runTag, ids }: CreatedResources): string {
+/** What the run left on the target, by kind, and how to find it. */
+function createdLine({ runTag, ids, byKind = {} }: CreatedResources): string {
   if (ids.length === 0) return 'Created: nothing on the target'
+  const kinds = Object.entries(byKind).map(
+    ([plural, kindIds]) => `${kindIds.length} ${countable(plural, kindIds.length)}`,
+  )
+  const what = kinds.length > 0 ? kinds.join(' and ') : `${ids.length} resource${ids.length === 1 ? '' : 's'}`
   return (
-    `Created: ${ids.length} pet${ids.length === 1 ? '' : 's'} on the target (names the run chose carry ${runTag}; ` +
+    `Created: ${what} on the target (names the run chose carry ${runTag}; ` +
     'every id is in contract-report.json, created.ids)'
   )
 }
 
+/** A plural as the count asks: `pets` for 2, `pet` for 1 (the plural less its last `s`). */
+const countable = (plural: string, count: number): string =>
+  count === 1 && plural.endsWith('s') ? plural.slice(0, -1) : plural
+
 /** How much of the spec the run exercised: operations, the statuses they promise, their parameters. */
 function coverageLine({ coverage, minCoverage }: RunResult): string {
   if (!coverage) return ''
-  const missing = coverage.operations.flatMap((operation) => [
-    ...operation.statuses.filter((s) => !s.seen).map((s) => `${operation.operationId} ${s.status}`),
-    ...operation.parameters.filter((p) => !p.seen).map((p) => `${operation.operationId} ?${p.name}`),
-    ...(operation.requests === 0 ? [operation.operationId] : []),
-  ])
+  const missing = uncoveredItems(coverage)
   const share = `${Math.floor(coverage.ratio * 1000) / 10}%`
   const gate = minCoverage !== undefined ? `; --min-coverage ${minCoverage}%` : ''
   const what = `${coverage.covered} of ${coverage.total} operations, promised statuses and parameters exercised`

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { expect, it } from 'vitest'
 import type { ExchangeRequest } from '../shared/exchange.ts'
 import { curlCommand } from './curl-command.ts'
@@ -85,4 +86,20 @@ it('writes a request the suite wrote on the wire itself byte for byte, to node r
   const bytes = String.raw`'GET /v1/pets HTTP/1.1\r\nHOST: 127.0.0.1:4010\r\nAUTHORIZATION: Bearer '`
   expect(command.startsWith(`printf '%b%s%b' ${bytes} "${redactedKey}" '\\r\\n\\r\\n' | node -e '`)).toBe(true)
   expect(command).toMatch(/ '127\.0\.0\.1' 4010$/)
+})
+
+it('says where the body it sends is only the start of the one that was sent', () => {
+  const request = { method: 'POST', url: 'http://t/v1/pets', headers: {}, body: '{"name":"', wholeBodyBytes: 1_000_000 }
+  expect(curlCommand(request)).toBe(
+    "curl -sS -i -X POST 'http://t/v1/pets' --data-raw '{\"name\":\"' " +
+      '# the body sent was 1,000,000 bytes; its first 9 are kept here',
+  )
+})
+
+it('writes a long target with its runs of one character made by the shell: a short line, the same octets', () => {
+  const url = `http://127.0.0.1:4010/v1/pets?pad=${'a'.repeat(8000)}&n=${'7'.repeat(300)}$x`
+  const command = curlCommand({ method: 'GET', url, headers: {} })
+  expect(command.length).toBeLessThan(200)
+  const word = /^curl -sS -i (".*")$/.exec(command)?.[1] ?? ''
+  expect(execFileSync('sh', ['-c', `printf %s ${word}`], { encoding: 'utf8' })).toBe(url)
 })

@@ -4,8 +4,9 @@ import { redactedKey } from './redact.ts'
 import { shellWord } from './shell-word.ts'
 import { wireCommand } from './wire-command.ts'
 
-// A longer body goes through printf, a builtin: one argument of a command is limited (128 KiB on Linux).
-const longestArgument = 32_768
+// A longer body goes through printf (a builtin: one argument of a command is limited, 128 KiB on Linux), which counts
+// a run of one byte and, where the request has a folder for them, reads a long piece from a file: the line stays short.
+const longestRaw = 1_024
 // Older curl asks for 100-continue before a chunked body or one over 1 KiB (7.88 over 1 MB): fetch never does.
 const continueAbove = 1_024
 const printable = /^[\x20-\x7e]*$/
@@ -23,6 +24,23 @@ function targetOf(url: string): string {
   } catch {
     return url
   }
+}
+
+/** A target longer than this is written with its long runs of one character made by the shell. */
+const longTarget = 1_000
+
+/**
+ * The target as one shell word. A long one (an 8000-octet target, a 64 KiB one) keeps the line a line: each run of 64
+ * or more of one letter or digit is made by `printf` and `tr` inside double quotes, the same octets sent.
+ * @example targetWord(`http://h/v1/pets?pad=${'a'.repeat(8000)}`)
+ * // "http://h/v1/pets?pad=$(printf '%8000s' '' | tr ' ' a)"
+ */
+function targetWord(target: string): string {
+  if (target.length <= longTarget) return shellWord(target)
+  const quoted = target
+    .replace(/[\\"$`]/g, (character) => `\\${character}`)
+    .replace(/([A-Za-z0-9])\1{63,}/g, (run, one: string) => `$(printf '%${run.length}s' '' | tr ' ' ${one})`)
+  return `"${quoted}"`
 }
 
 /**
@@ -45,15 +63,37 @@ function headerWord(name: string, value: string): string {
 }
 
 /**
+ * The bytes a request's reproduce line makes with `printf` (`printfBytes`), one character a byte: every byte of the
+ * connection of a request written on the wire, else its body's; undefined for a request without a body.
+ * @example reproducedBytes({ method: 'POST', url, headers: {}, body: '{}' }) // '{}'
+ */
+export function reproducedBytes(request: ExchangeRequest): string | undefined {
+  if (request.wire) return request.wire.latin1
+  if (request.body === undefined) return undefined
+  return request.bodyLatin1 ?? Buffer.from(request.body).toString('latin1')
+}
+
+/**
  * The command that sends a request again as the suite sent it, in POSIX sh and bash: a curl line with the target as
- * fetch wrote it, every header, and the body's exact bytes (piped from `printf` where they are not printable ASCII,
- * chunked where they went chunked); for a request the suite wrote on the wire itself, a `printf` of every byte of its
- * connection piped to node (`wireCommand`). The request must already be redacted: the shell fills in the key from
- * `$PETSTORE_API_KEY`.
+ * fetch wrote it, every header, and the body's exact bytes (piped from `printf` where they are not printable ASCII or
+ * longer than 1 KB, chunked where they went chunked); for a request the suite wrote on the wire itself, a `printf` of
+ * every byte of its connection piped to node (`wireCommand`). A run of one byte is made by a repeat count, and the long
+ * pieces of a request with `bodyFiles` are read from there (`printfBytes`). The request must already be redacted: the
+ * shell fills in the key from `$PETSTORE_API_KEY`. A body kept only as an excerpt (`wholeBodyBytes`) is sent as it is
+ * kept, and the line ends with a shell comment that says so.
  * @example curlCommand({ method: 'GET', url: 'http://127.0.0.1:4010/v1/pets', headers: {} })
  */
 export function curlCommand(request: ExchangeRequest): string {
-  if (request.wire) return wireCommand(request.url, request.wire)
+  const command = commandOf(request)
+  const { wholeBodyBytes, body } = request
+  if (wholeBodyBytes === undefined || body === undefined) return command
+  const kept = (request.bodyLatin1 ?? Buffer.from(body).toString('latin1')).length
+  const sizes = [wholeBodyBytes, kept].map((bytes) => bytes.toLocaleString('en-US'))
+  return `${command} # the body sent was ${sizes[0]} bytes; its first ${sizes[1]} are kept here`
+}
+
+function commandOf(request: ExchangeRequest): string {
+  if (request.wire) return wireCommand(request.url, request.wire, request.bodyFiles)
   const { method, headers, body, chunked } = request
   const target = targetOf(request.url)
   const parts = ['curl', '-sS', method === 'HEAD' ? '-I' : '-i']
@@ -61,16 +101,16 @@ export function curlCommand(request: ExchangeRequest): string {
   // Only a safe method: after 301, 302 and 303 curl would send a POST again where the suite stops.
   if (request.followRedirects && safeMethods.has(method)) parts.push('-L', '--max-redirs', '5')
   if (/[[\]{}]/.test(target)) parts.push('-g')
-  parts.push(shellWord(target))
+  parts.push(targetWord(target))
   for (const [name, value] of Object.entries(headers)) parts.push('-H', headerWord(name, value))
   if (body === undefined) {
     if (lengthWithoutBody.has(method)) parts.push('-H', "'Content-Length: 0'")
     return parts.join(' ')
   }
-  const bytes = request.bodyLatin1 ?? Buffer.from(body).toString('latin1')
+  const bytes = reproducedBytes(request) ?? ''
   if (chunked) parts.push('-H', "'Transfer-Encoding: chunked'")
   if (chunked || bytes.length > continueAbove) parts.push('-H', "'Expect:'")
-  if (!chunked && request.bodyLatin1 === undefined && printable.test(body) && body.length <= longestArgument)
+  if (!chunked && request.bodyLatin1 === undefined && printable.test(body) && body.length <= longestRaw)
     return [...parts, '--data-raw', shellWord(body)].join(' ')
-  return `${printfBytes(bytes)} | ${[...parts, '--data-binary', '@-'].join(' ')}`
+  return `${printfBytes(bytes, request.bodyFiles)} | ${[...parts, '--data-binary', '@-'].join(' ')}`
 }

@@ -34,8 +34,9 @@ const quotedPrintable = (text: string): string =>
     ?.join('=\r\n') ?? ''
 
 /**
- * Each form that item 3 of issue 35 lists, of any text (a key or a run of it): written character by character, so
- * that the form of a run of a key is a piece of the form of the key. By name.
+ * Each form that item 3 of issue 35 lists, of any text (a key or a run of it), and NULs, terminal resets or combining
+ * marks between its characters: written character by character, so that the form of a run of a key is a piece of the
+ * form of the key. By name.
  * @example writtenForms('sk-1')['hex']
  */
 export function writtenForms(text: string): Record<string, string> {
@@ -55,6 +56,23 @@ export function writtenForms(text: string): Record<string, string> {
     '\\x escapes': everyByte(text, (pair) => `\\x${pair.toLowerCase()}`),
     '\\u{} escapes': everyChar(text, (c) => `\\u{${hex(c.codePointAt(0) as number, false)}}`),
     'quoted-printable': quotedPrintable(text),
+    'NULs between': between(text, '\u0000'),
+    'ANSI resets between': between(text, '\u001b[0m'),
+    'a combining mark after each character': everyChar(text, (c) => `${c}\u0301`),
+  }
+}
+
+/**
+ * The key's full-width, zero-width and soft-hyphen forms as a header carries them raw: their UTF-8 bytes, one
+ * character a byte, as node reads a header value (Latin-1). By name.
+ * @example headerByteForms('sk-1')['full-width letters, raw UTF-8']
+ */
+export function headerByteForms(text: string): Record<string, string> {
+  const raw = (form: string): string => Buffer.from(form, 'utf8').toString('latin1')
+  return {
+    'full-width letters, raw UTF-8': raw(fullWidth(text)),
+    'zero-width spaces between, raw UTF-8': raw(between(text, '\u200b')),
+    'soft hyphens between, raw UTF-8': raw(between(text, '\u00ad')),
   }
 }
 
@@ -111,4 +129,47 @@ export function listedForms(key: string): Record<string, string> {
     base64url: Buffer.from(key).toString('base64url'),
     'base64url, its first 16 characters': Buffer.from(key).toString('base64url').slice(0, 16),
   }
+}
+
+const wordPiece = '(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)'
+const wordLike = new RegExp(`^[-_.]*${wordPiece}(?:[-_.]+${wordPiece})*[-_.]*$`)
+
+/**
+ * What no output may hold of a key, by what it is: the key in each echoed form (`echoedForms`, `listedForms`,
+ * `headerByteForms`); each run that counts as the key (12 characters, or 8 of a key shorter than 24, unless they
+ * read as words) raw, upper-cased and in each written form; each piece of its base64url value that decodes to such a
+ * run; and a shorter piece (5 characters on, not words, as it is or upper-cased) right before a cut (`…`).
+ * @example for (const [what, needle] of keyNeedles(key)) expect(output, what).not.toContain(needle)
+ */
+export function keyNeedles(key: string): Array<[string, string]> {
+  const size = key.length < 24 ? 8 : 12
+  const runs = Array.from({ length: key.length - size + 1 }, (_, start) => key.slice(start, start + size))
+  const base64url = Buffer.from(key).toString('base64url')
+  const cutPieces = Array.from({ length: size - 5 }, (_, index) => index + 5).flatMap((length) =>
+    Array.from({ length: key.length - length + 1 }, (_, start) => key.slice(start, start + length)).filter(
+      (piece) => !wordLike.test(piece),
+    ),
+  )
+  const pieceSize = 4 * Math.ceil(size / 3)
+  const forms = { ...echoedForms(key), ...listedForms(key), ...headerByteForms(key) }
+  return [
+    ...Object.entries(forms).map(([form, echo]): [string, string] => [`the key as ${form}`, echo]),
+    ...runs
+      .filter((run) => !wordLike.test(run))
+      .flatMap((run) =>
+        Object.entries({ raw: run, 'upper case': run.toUpperCase(), ...writtenForms(run) }).map(
+          ([form, echo]): [string, string] => [`the run ${run} as ${form}`, echo],
+        ),
+      ),
+    ...cutPieces.flatMap(
+      (piece): Array<[string, string]> => [
+        [`the piece ${piece} before a cut`, `${piece}…`],
+        [`the piece ${piece} upper-cased before a cut`, `${piece.toUpperCase()}…`],
+      ],
+    ),
+    ...Array.from({ length: Math.floor((base64url.length - pieceSize) / 4) + 1 }, (_, group): [string, string] => {
+      const piece = base64url.slice(4 * group, 4 * group + pieceSize)
+      return [`the base64url piece ${piece}`, piece]
+    }),
+  ]
 }

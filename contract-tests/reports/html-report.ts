@@ -1,3 +1,4 @@
+import { resourceList } from '../../spec/resources.ts'
 import { type CheckResult, type Exchange, levelOf } from '../shared/exchange.ts'
 import type { RunResult } from '../shared/run-result.ts'
 import { failuresOf, type ScenarioResult, warningsOf } from '../shared/scenario-result.ts'
@@ -65,8 +66,13 @@ function header(result: RunResult, counts: Counts): SafeHtml {
     tile(counts.skipped, 'skipped', 'skipped'),
     tile(counts.violations, 'violation', 'violations', counts.violations > 0 ? 'c-failed' : ''),
     tile(counts.deviations, 'deviation', 'deviations', counts.deviations > 0 ? 'c-warning' : ''),
-    tile(counts.unsafe, 'unsafe request sent', 'unsafe requests sent'),
-    tile(counts.refused, 'request refused', 'requests refused', counts.refused > 0 ? 'c-warning' : ''),
+    // Observed traffic (the proxy) is the app's, not requests of the run's own: counted as exchanges judged.
+    ...(result.traffic
+      ? [tile(result.traffic.judged, 'exchange judged', 'exchanges judged')]
+      : [
+          tile(counts.unsafe, 'unsafe request sent', 'unsafe requests sent'),
+          tile(counts.refused, 'request refused', 'requests refused', counts.refused > 0 ? 'c-warning' : ''),
+        ]),
   ]
   const title = html`<h1>Pet Store contract · ${target.name}</h1>`
   const exit = html`<span class="exit">exit code ${result.exitCode}</span>`
@@ -76,8 +82,17 @@ function header(result: RunResult, counts: Counts): SafeHtml {
     html`<p class="target-error"><strong>The target could not be judged:</strong> ${result.targetError}${stopped}</p>`
   const mode = target.readOnly
     ? 'Read-only: scenarios that write were skipped'
-    : 'Read-write: scenarios create pets and send messages'
+    : `Read-write: scenarios create ${createdKinds} and send messages`
   const setupPill = html`<span class="pill ${setup.outcome}">${setup.outcome}</span>`
+  const run = result.traffic
+    ? html`<div><dt>Traffic</dt><dd>${trafficWords(result.traffic)}</dd></div>`
+    : html`<div><dt>Mode</dt><dd>${mode}</dd></div>`
+  const setupFact =
+    !result.traffic && html`<div><dt>Setup</dt><dd>${setupPill} ${plural(setup.exchanges.length, 'request')}</dd></div>`
+  const notes =
+    result.traffic &&
+    result.traffic.notes.length > 0 &&
+    html`<ul class="notes">${result.traffic.notes.map((note) => html`<li>${note}</li>`)}</ul>`
   const toc = [
     html`<a href="#matrix">Checks by operation</a>`,
     html`<a href="#failures">Failures (${failingCases(counts)})</a>`,
@@ -91,14 +106,26 @@ ${targetError}
 <dl class="facts">
 <div><dt>Pets API</dt><dd><code>${target.baseUrl}</code></dd></div>
 <div><dt>Messages API</dt><dd><code>${target.messagesBaseUrl}</code></dd></div>
-<div><dt>Mode</dt><dd>${mode}</dd></div>
+${run}
 <div><dt>Started</dt><dd>${timestamp(result.startedAt)}</dd></div>
 <div><dt>Duration</dt><dd>${duration(result.durationMs)}</dd></div>
-<div><dt>Setup</dt><dd>${setupPill} ${plural(setup.exchanges.length, 'request')}</dd></div>
+${setupFact}
 </dl>
+${notes}
 <ul class="counts">${tiles}</ul>
 <nav class="toc">${toc}</nav>
 </div></header>`
+}
+
+/** Observed traffic in words: what was judged, and what was forwarded or answered without a verdict. */
+function trafficWords(traffic: NonNullable<RunResult['traffic']>): string {
+  const besides = [
+    traffic.exchanges > traffic.judged && `${traffic.exchanges - traffic.judged} not judged`,
+    traffic.unrouted > 0 && `${plural(traffic.unrouted, 'request')} forwarded for no operation of the interface`,
+    traffic.refused > 0 && `${plural(traffic.refused, 'request')} answered by the proxy itself`,
+  ].filter(Boolean)
+  const judged = `${plural(traffic.judged, 'exchange')} judged of ${plural(traffic.exchanges, 'request')} forwarded`
+  return besides.length > 0 ? `${judged}; ${besides.join(', ')}` : judged
 }
 
 function cell(row: MatrixRow, operation: string, anchors: Map<string, string>): SafeHtml {
@@ -162,15 +189,23 @@ ${(received || expected) && html`<dl class="evidence">${received}${expected}</dl
 </div>`
 }
 
-// Beside each finding: its level, and the interface's sentence or the spec's choice it rests on.
+/** What a writing run creates, by the plurals of the spec's resources: `pets and owners`. */
+const createdKinds = ((plurals: ReadonlyArray<string>) =>
+  plurals.length > 1 ? `${plurals.slice(0, -1).join(', ')} and ${plurals.at(-1)}` : (plurals[0] ?? 'resources'))(
+  resourceList.map((resource) => resource.plural),
+)
+
+// Beside each finding: its level, and the interface's sentence, the spec's rule or the spec's choice it rests on.
 function basisOf(result: CheckResult): SafeHtml {
   const level = levelOf(result) ?? 'passed'
   const levelTag = html`<span class="level">${level}</span>`
   const choice = html`(<code>x-mock-behaviour</code>)`
   if (!result.basis) return html`<p class="basis">${levelTag}</p>`
-  return result.basis.source === 'interface'
-    ? html`<p class="basis">${levelTag} of the interface: <q>${result.basis.text}</q></p>`
-    : html`<p class="basis">${levelTag} from the spec's choice ${choice}: ${result.basis.text}</p>`
+  if (result.basis.source === 'interface')
+    return html`<p class="basis">${levelTag} of the interface: <q>${result.basis.text}</q></p>`
+  if (result.basis.source === 'spec')
+    return html`<p class="basis">${levelTag} of the spec (a rule it states in its own words): ${result.basis.text}</p>`
+  return html`<p class="basis">${levelTag} from the spec's choice ${choice}: ${result.basis.text}</p>`
 }
 
 // Several checks often fail on one response (a 500 breaks the status, the content type and the
@@ -373,6 +408,7 @@ export function htmlReport(result: RunResult): string {
       anchors.set(key(scenario.check, scenario.operationId), `failure-${index}`)
   }
   const verdict = onlyDeviations(result, counts) ? strictVerdict : verdicts[result.exitCode]
+  const caseOrder = result.traffic ? 'the traffic, then one per operation and status seen' : 'setup, then scenarios'
   const page = html`<html lang="en">
 <head>
 <meta charset="utf-8">
@@ -390,7 +426,7 @@ ${warnings(judged, result.strict, counts.deviations)}
 ${skipped([result.setup, ...result.scenarios])}
 ${htmlCoverage(result)}
 ${htmlComparison(result)}
-<section id="scenarios"><h2>All test cases <span class="count">${counts.tests}</span>: setup, then scenarios</h2>
+<section id="scenarios"><h2>All test cases <span class="count">${counts.tests}</span>: ${caseOrder}</h2>
 <div class="list">${judged.map(({ scenario }) => scenarioCard(scenario))}</div>
 </section>
 </main>

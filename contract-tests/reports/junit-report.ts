@@ -1,3 +1,4 @@
+import { resourceList } from '../../spec/resources.ts'
 import type { CheckResult, Exchange } from '../shared/exchange.ts'
 import type { RunResult } from '../shared/run-result.ts'
 import { failuresOf, type ScenarioResult, warningsOf } from '../shared/scenario-result.ts'
@@ -97,6 +98,8 @@ function testsuite(name: string, scenarios: ReadonlyArray<ScenarioResult>, resul
   return ` <testsuite${suite}>\n${properties}${cases} </testsuite>\n`
 }
 
+const capitalized = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`
+
 function properties(result: RunResult, counts: ReportCounts): string {
   const values: Record<string, string | number> = {
     target: result.target.name,
@@ -104,14 +107,30 @@ function properties(result: RunResult, counts: ReportCounts): string {
     messagesBaseUrl: result.target.messagesBaseUrl,
     readOnly: String(result.target.readOnly),
     exitCode: result.exitCode,
-    unsafeRequestsSent: result.unsafeRequestsSent,
-    refusedRequests: result.refusedRequests,
+    ...(result.traffic
+      ? {
+          requestsForwarded: result.traffic.exchanges,
+          exchangesJudged: result.traffic.judged,
+          forwardedForNoOperation: result.traffic.unrouted,
+          answeredByTheProxy: result.traffic.refused,
+        }
+      : { unsafeRequestsSent: result.unsafeRequestsSent, refusedRequests: result.refusedRequests }),
     strict: String(result.strict),
     violations: counts.violations,
     deviations: counts.deviations,
     ...(result.targetError === undefined ? {} : { targetError: result.targetError }),
     ...(budgetNote(result) === undefined ? {} : { timeBudgetReached: budgetNote(result) as string }),
-    ...(result.created && { createdPets: result.created.ids.length, runTag: result.created.runTag }),
+    ...(result.created && {
+      created: result.created.ids.length,
+      // One count per kind of the spec, none created included: `createdPets`, `createdOwners`.
+      ...Object.fromEntries(
+        resourceList.map(({ plural }) => [
+          `created${capitalized(plural)}`,
+          result.created?.byKind?.[plural]?.length ?? 0,
+        ]),
+      ),
+      runTag: result.created.runTag,
+    }),
   }
   const lines = Object.entries(values).map(([name, value]) => `   <property${attributes({ name, value })}/>\n`)
   return `  <properties>\n${lines.join('')}  </properties>\n`
@@ -129,7 +148,7 @@ export function junitReport(result: RunResult): string {
   const counts = reportCounts(result)
   const operations = [...new Set(result.scenarios.map((scenario) => scenario.operationId))]
   const suites = [
-    testsuite('setup', [result.setup], result, properties(result, counts)),
+    testsuite(result.traffic ? 'traffic' : 'setup', [result.setup], result, properties(result, counts)),
     ...operations.map((operation) =>
       testsuite(
         operation,

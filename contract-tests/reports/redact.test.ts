@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest'
 import { runSecrets } from '../run/run-secrets.ts'
 import { curlCommand } from './curl-command.ts'
-import { echoedForms, listedForms, writtenForms } from './echoed-forms.test-support.ts'
-import { redact, redactText } from './redact.ts'
+import { echoedForms, headerByteForms, listedForms, writtenForms } from './echoed-forms.test-support.ts'
+import { redact, redactText, SecretFinder } from './redact.ts'
 
 it('replaces the key in every string, raw and URL-encoded', () => {
   const key = 'sk/live+key=1'
@@ -22,6 +22,25 @@ it.each(allForms('sk-live/Key+9 of-Ünïcode=0042'))('finds the key echoed as %s
   const redacted = redactText(`{"message":"bad key ${echo} here"}`, ['sk-live/Key+9 of-Ünïcode=0042'])
   expect(redacted).not.toContain(echo)
   expect(redacted).toMatch(/^\{"message":"bad key .*\$PETSTORE_API_KEY.* here"\}$/)
+})
+
+it.each(Object.entries(headerByteForms('rk_test_9Zq4Lm2Xv7Tb1Nc8Wd5Hy3Pj')))(
+  'finds the key sent raw in a header as %s, read one byte a character',
+  (_form, echo) => {
+    const redacted = redactText(`x-echo: ${echo}`, ['rk_test_9Zq4Lm2Xv7Tb1Nc8Wd5Hy3Pj'])
+    expect(redacted).toBe('x-echo: $PETSTORE_API_KEY')
+  },
+)
+
+it('finds a key among thousands learned one at a time, and leaves other text alone', () => {
+  const finder = new SecretFinder()
+  const keys = Array.from({ length: 1_500 }, (_, index) => `key-${index}-${(index * 7919).toString(36)}-x9Qp2`)
+  for (const key of keys) finder.add([key])
+  expect(finder.size).toBe(1_500)
+  expect(finder.redactText(`first ${keys[0]} last ${encodeURIComponent(keys[1_499] as string)}.`)).toBe(
+    'first $PETSTORE_API_KEY last $PETSTORE_API_KEY.',
+  )
+  expect(finder.redactText('a pet named Rex, 42 of them')).toBe('a pet named Rex, 42 of them')
 })
 
 it('finds the development key in each form, and leaves "petstore" and the suite own words alone', () => {

@@ -1,4 +1,5 @@
 import { normalisedView } from './normalised-view.ts'
+import type { RunIndex } from './run-finder.ts'
 
 /** A run of this many characters of a secret counts as the secret, wherever it stands. */
 const strongRun = 12
@@ -35,10 +36,10 @@ function encodings(bytes: Uint8Array, window: number): Array<{ encoded: string; 
   ]
 }
 
-/** The runs that stand for a secret by length, and the shorter pieces of it that count where the suite cut a text. */
+/** Where the runs of secrets go: those that stand for a secret, and the shorter pieces that count at a cut. */
 interface SecretRuns {
-  runs: Map<number, Set<string>>
-  cut: Set<string>
+  runs: RunIndex
+  cut: RunIndex
 }
 
 /**
@@ -50,20 +51,20 @@ interface SecretRuns {
  * secret, of its hex and base64 encoded once more (two levels).
  * A secret shorter than `anywhereLength` has runs only in its encodings: `secretPattern` finds it as a word.
  * `cut` holds the pieces too short for a run that still count where the suite cut a text it quotes (an excerpt
- * ending `…`): 5 characters or more that do not read as words, 8 or more of an encoding.
- * @example secretRuns(['sk-0123456789abcdef'], []).runs.get(8)?.has('sk-01234') // true
+ * ending `…`): 5 characters or more that do not read as words, 8 or more of an encoding. Both are added to `into`.
+ * @example secretRuns(['sk-0123456789abcdef'], [], into); into.runs.holds('sk-01234', 0, 8) // true
  */
-export function secretRuns(secrets: ReadonlyArray<string>, derived: ReadonlyArray<string>): SecretRuns {
-  const runs = new Map<number, Set<string>>()
-  const cut = new Set<string>()
-  const sized = (size: number): Set<string> => runs.get(size) ?? (runs.set(size, new Set()).get(size) as Set<string>)
+export function secretRuns(
+  secrets: ReadonlyArray<string>,
+  derived: ReadonlyArray<string>,
+  { runs, cut }: SecretRuns,
+): void {
   const add = (form: string, window: number, pieces = true): void => {
     if (form.length < anywhereLength) return
     const size = Math.max(anywhereLength, Math.min(window, form.length))
-    for (let start = 0; start + size <= form.length; start++) sized(size).add(form.slice(start, start + size))
+    runs.addEvery(form, size)
     if (!pieces) return
-    for (let length = cutEncoded; length < size; length++)
-      for (let start = 0; start + length <= form.length; start++) cut.add(form.slice(start, start + length))
+    for (let length = cutEncoded; length < size; length++) cut.addEvery(form, length)
   }
   const addPlain = (secret: string): void => {
     const view = normalisedView({ text: secret })
@@ -75,12 +76,16 @@ export function secretRuns(secrets: ReadonlyArray<string>, derived: ReadonlyArra
     for (let length = cutPlain; length < Math.min(window, strongRun); length++)
       for (let start = 0; start + length <= plain.length; start++) {
         const piece = plain.slice(start, start + length)
-        if (!wordLike.test(writtenRun(start, length))) cut.add(piece).add(reversed(piece))
+        if (wordLike.test(writtenRun(start, length))) continue
+        cut.add(piece)
+        cut.add(reversed(piece))
       }
     if (window >= strongRun || plain.length < anywhereLength) return
     for (let start = 0; start + window <= plain.length; start++) {
       const run = plain.slice(start, start + window)
-      if (!wordLike.test(writtenRun(start, window))) sized(window).add(run).add(reversed(run))
+      if (wordLike.test(writtenRun(start, window))) continue
+      runs.add(run)
+      runs.add(reversed(run))
     }
   }
   // The pieces of an encoding of an encoding are left out: a cut leaves the start of an echo, mostly of one level.
@@ -96,5 +101,4 @@ export function secretRuns(secrets: ReadonlyArray<string>, derived: ReadonlyArra
     const plain = normalised(secret)
     addEncodings(new TextEncoder().encode(secret), Math.max(1, windowOf(plain)), levels)
   }
-  return { runs, cut }
 }

@@ -12,10 +12,11 @@ const writer = (halfClose: boolean): string =>
 /**
  * The command that writes again every byte the suite wrote on a connection of its own (field names in any case,
  * pipelined requests, an absolute-form target, framing of its own), which curl cannot send: a `printf` of them piped
- * to a node one-liner that sends them to the target's host and port and prints the answers as they came.
+ * to a node one-liner that sends them to the target's host and port and prints the answers as they came; its long
+ * pieces read from files in `bodyFiles` when given (`printfBytes`).
  * @example wireCommand('http://127.0.0.1:4010/v1/pets', { latin1: 'GET /v1/pets HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n' })
  */
-export function wireCommand(url: string, written: WrittenBytes): string {
+export function wireCommand(url: string, written: WrittenBytes, bodyFiles?: string): string {
   const target = new URL(url)
   const secure = target.protocol === 'https:'
   const port = target.port || (secure ? '443' : '80')
@@ -28,5 +29,5 @@ export function wireCommand(url: string, written: WrittenBytes): string {
     port,
     ...(secure ? ['tls'] : []),
   ]
-  return `${printfBytes(written.latin1)} | ${node.join(' ')}`
+  return `${printfBytes(written.latin1, bodyFiles)} | ${node.join(' ')}`
 }

@@ -1,6 +1,6 @@
 import { operationList } from '../../spec/operations.ts'
-import { specParameters } from '../generate/spec-parameters.ts'
 import type { Coverage, CoverageHit } from '../shared/coverage.ts'
+import { specParameters } from '../values/spec-parameters.ts'
 
 const matches = (key: string, status: number) => key === String(status) || key === `${String(status)[0]}XX`
 

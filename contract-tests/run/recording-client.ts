@@ -1,9 +1,9 @@
 import { statefulRoles } from '../../spec/relations.ts'
+import { isResource, resources } from '../../spec/resources.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { ContractClient } from '../client/contract-client.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
 import type { Exchange } from '../shared/exchange.ts'
-import { isPet } from '../shared/suite-data.ts'
 
 /**
  * The run's client, which also notes the id of every resource a creating operation (a `create` role of the spec's
@@ -14,6 +14,10 @@ import { isPet } from '../shared/suite-data.ts'
  */
 export class RecordingClient extends ContractClient {
   readonly createdIds: Array<string> = []
+  /** How many requests of the run got an answer: a service that answers, set against a request that got none. */
+  answered = 0
+  /** The same ids by kind, under each kind's plural (`pets`), in the order the kinds were first created. */
+  readonly createdByKind: Record<string, Array<string>> = {}
   private readonly inFlight = new Set<Promise<Exchange>>()
 
   override call(operationId: OperationId, options?: CallOptions): Promise<Exchange> {
@@ -31,10 +35,21 @@ export class RecordingClient extends ContractClient {
 
   private async record(operationId: OperationId, options?: CallOptions): Promise<Exchange> {
     const exchange = await super.call(operationId, options)
+    if (exchange.response) this.answered += 1
     const role = statefulRoles[operationId]
     const body = exchange.response?.json
-    if (role?.kind === 'create' && exchange.response?.status === role.status && isPet(body))
-      this.createdIds.push(String(body.id))
+    const resource = resources[operationId]
+    if (
+      role?.kind === 'create' &&
+      resource &&
+      exchange.response?.status === role.status &&
+      isResource(resource, body)
+    ) {
+      const id = String((body as Record<string, unknown>)[resource.idField])
+      this.createdIds.push(id)
+      this.createdByKind[resource.plural] ??= []
+      this.createdByKind[resource.plural]?.push(id)
+    }
     return exchange
   }
 }

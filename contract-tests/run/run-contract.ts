@@ -1,7 +1,9 @@
 import pLimit from 'p-limit'
 import type { ClientOptions } from '../client/contract-client.ts'
+import { ConfigurationFault } from '../client/target-error.ts'
 import { type ExploreOptions, exploreOptions } from '../generate/explore-options.ts'
 import { redact } from '../reports/redact.ts'
+import { uncoveredItems } from '../reports/uncovered-items.ts'
 import type { Coverage } from '../shared/coverage.ts'
 import type { RunResult, TargetInfo } from '../shared/run-result.ts'
 import { countFindings, exitCodeOf } from '../shared/run-result.ts'
@@ -10,6 +12,7 @@ import type { ScenarioResult } from '../shared/scenario-result.ts'
 import { judgedStrictly } from './judged-strictly.ts'
 import { measureCoverage } from './measure-coverage.ts'
 import { openSession } from './open-session.ts'
+import { unansweredFinding } from './request-answered.ts'
 import { runScenario, type Session } from './run-scenario.ts'
 import { runSecrets } from './run-secrets.ts'
 import { selectScenarios } from './select-scenarios.ts'
@@ -71,7 +74,7 @@ export async function runContract({
   const selected = scenarios ?? selectScenarios(only, exploring).flatMap((group) => group.scenarios)
   const opened = await openSession({ ...options, concurrency: exploring.concurrency })
   const session = opened.session && !nothingCreated(opened.setup, opened.session) ? opened.session : undefined
-  const setupResult = session || opened.setup.outcome === 'error' ? opened.setup : unjudgedSetup(opened.setup)
+  const setupResult = session || opened.setup.outcome !== 'passed' ? opened.setup : unjudgedSetup(opened.setup)
   let done = 1
   onProgress({ result: setupResult, done, total: selected.length + 1 })
   const results: Array<ScenarioResult | undefined> = selected.map(() => undefined)
@@ -82,8 +85,11 @@ export async function runContract({
       wave.map((index) =>
         limit(async () => {
           const scenario = selected[index] as Scenario
-          const ran =
-            !session || halted() ? notRun(scenario) : await runScenario(scenario, session, { again: () => !halted() })
+          const ran = !session
+            ? notRun(scenario, setupResult.outcome === 'failed' ? setupUnansweredReason : notRunReason)
+            : halted()
+              ? notRun(scenario)
+              : await runScenario(scenario, session, { again: () => !halted() })
           results[index] = ran
           onProgress({ result: strict ? judgedStrictly(ran) : ran, done: ++done, total: selected.length + 1 })
         }),
@@ -109,6 +115,7 @@ export async function runContract({
   const scenarioResults = results as Array<ScenarioResult>
   const coverage = measureCoverage(session?.client.coverageHits ?? [])
   const verdict = exitCodeOf(setup, scenarioResults, halted())
+  const misconfigured = opened.configurationFault ?? (session?.client.halted instanceof ConfigurationFault || undefined)
   const short = minCoverage !== undefined && verdict.exitCode === 0 && coverage.ratio * 100 < minCoverage
   const result: RunResult = {
     target,
@@ -125,6 +132,7 @@ export async function runContract({
     minCoverage,
     created: opened.created,
     ...verdict,
+    ...(misconfigured && { configurationFault: true as const }),
     ...(short && {
       exitCode: 1 as const,
       coverageShortfall:
@@ -153,27 +161,59 @@ function waves(selected: ReadonlyArray<Scenario>): Array<Array<number>> {
 
 /**
  * A writing run whose every create got no whole answer (set aside one by one, too few in a row to stop the run)
- * created nothing to judge with: the setup could not create a pet, the target could not be judged.
+ * created nothing to judge with: the setup could not create a resource, the target could not be judged.
  */
 function nothingCreated(setup: ScenarioResult, session: Session): boolean {
-  if (session.client.readOnly || session.data.created.length > 0) return false
+  if (session.client.readOnly || Object.values(session.data.resources).some(({ created }) => created.length > 0))
+    return false
   const creates = setup.exchanges.filter((exchange) => exchange.request.method === 'POST')
   return creates.length > 0 && creates.every((exchange) => exchange.transportError !== undefined)
 }
 
+/**
+ * The setup of a run that created nothing. Where every create waited out its deadline while the service answered the
+ * setup's other requests, creates go unanswered: a violation (`request_answered`, decision record 041), the checks
+ * not run for want of anything created. Otherwise the target could not be judged.
+ */
 function unjudgedSetup(setup: ScenarioResult): ScenarioResult {
-  const first = setup.exchanges.find((exchange) => exchange.transportError)?.transportError
-  return { ...setup, outcome: 'error', reason: `Failed to create a pet: no create got an answer; the first: ${first}` }
+  const creates = setup.exchanges.filter((exchange) => exchange.request.method === 'POST')
+  const first = creates.find((exchange) => exchange.transportError) ?? creates[0]
+  const answered = setup.exchanges.filter((exchange) => exchange.response !== undefined).length
+  if (first && answered > 0 && creates.every((exchange) => exchange.waitedOut))
+    return {
+      ...setup,
+      outcome: 'failed',
+      assertions: [
+        ...setup.assertions,
+        unansweredFinding(
+          first.operationId,
+          `No create got an answer: each of the setup's ${creates.length} waited out its deadline, while the ` +
+            `service answered ${answered} other request${answered === 1 ? '' : 's'} of it ` +
+            `(${first.request.method} ${first.request.url})`,
+          'no answer',
+          setup.exchanges.indexOf(first),
+        ),
+      ],
+    }
+  return {
+    ...setup,
+    outcome: 'error',
+    reason: `Failed to create anything: no create got an answer; the first: ${first?.transportError}`,
+  }
 }
 
-function notRun(scenario: Scenario): ScenarioResult {
+/** Why the checks of a run were not run whose setup failed for a request the service never answered. */
+const setupUnansweredReason =
+  'Not run: the setup could not prepare the data the checks need (a request it made got no answer).'
+
+function notRun(scenario: Scenario, reason = notRunReason): ScenarioResult {
   return {
     check: scenario.check,
     title: scenario.title,
     operationId: scenario.operationId,
     writes: scenario.writes,
     outcome: 'skipped',
-    reason: notRunReason,
+    reason,
     assertions: [],
     exchanges: [],
     durationMs: 0,
@@ -184,11 +224,7 @@ const percent = (ratio: number): string => `${Math.floor(ratio * 1000) / 10}%`
 
 /** The first few items a run did not exercise, in words. */
 function uncovered(coverage: Coverage): string {
-  const missing = coverage.operations.flatMap((operation) => [
-    ...(operation.requests === 0 ? [operation.operationId] : []),
-    ...operation.statuses.filter((s) => !s.seen).map((s) => `${operation.operationId} ${s.status}`),
-    ...operation.parameters.filter((p) => !p.seen).map((p) => `${operation.operationId} ${p.name}`),
-  ])
+  const missing = uncoveredItems(coverage)
   const more = missing.length > 5 ? ` and ${missing.length - 5} more` : ''
   return `not exercised: ${missing.slice(0, 5).join(', ')}${more}`
 }

@@ -1,4 +1,4 @@
-import { ReadOnlyRefusal, TargetError } from '../client/target-error.ts'
+import { OtherOriginOnConnection, ReadOnlyRefusal, TargetError } from '../client/target-error.ts'
 import { TransportFailure } from '../client/transport-failure.ts'
 import type { ContractCaller } from '../shared/contract-caller.ts'
 import type { CheckResult, Exchange } from '../shared/exchange.ts'
@@ -6,6 +6,7 @@ import { type AssertDetail, type Scenario, ScenarioSkipped } from '../shared/sce
 import { failuresOf, type ScenarioResult, type UnansweredRequest } from '../shared/scenario-result.ts'
 import type { SuiteData } from '../shared/suite-data.ts'
 import type { RecordingClient } from './recording-client.ts'
+import { unansweredTwice } from './request-answered.ts'
 
 export interface Session {
   client: RecordingClient
@@ -18,7 +19,9 @@ export interface Session {
  * no whole answer, or the target could no longer be judged at all). Every request that got no whole answer is
  * listed in `unanswered`, also those an exploring check set aside and judged without. A scenario that lost a
  * request to the transport before it found anything runs once more when `again()` allows (the target is not
- * halted): one reset among many requests costs a check only when it strikes twice (`attempts: 2`).
+ * halted): one reset among many requests costs a check only when it strikes twice (`attempts: 2`). The same request
+ * left without an answer for the whole deadline on both tries, while the service answers others, fails the check
+ * (`request_answered`, a violation): what a client waits on forever is no answer the interface lists.
  * @example const result = await runScenario(scenario, session, { again: () => !halted() })
  */
 export async function runScenario(
@@ -30,7 +33,11 @@ export async function runScenario(
   if (!first.lostRequest || !again()) return first.result
   const second = await runOnce(scenario, session)
   const unanswered = [...(first.result.unanswered ?? []), ...(second.result.unanswered ?? [])]
-  return { ...second.result, unanswered, attempts: 2 }
+  const result = { ...second.result, unanswered, attempts: 2 as const }
+  const finding = second.lostRequest
+    ? unansweredTwice(first.result.unanswered ?? [], second.result.unanswered ?? [], session.client.answered)
+    : undefined
+  return finding ? { ...result, outcome: 'failed', assertions: [...result.assertions, finding] } : result
 }
 
 async function runOnce(
@@ -49,6 +56,7 @@ async function runOnce(
         throw error
       }),
     headOnWire: (operationId, options) => client.headOnWire(operationId, options),
+    baseUrlOf: (operationId) => client.baseUrlOf(operationId),
     keep: (exchange) => {
       if (!exchanges.includes(exchange)) exchanges.push(exchange)
     },
@@ -122,7 +130,7 @@ async function runOnce(
       return { result, lostRequest: result.outcome === 'error' }
     }
     if (error instanceof TargetError) return judged(finish('error', error.message))
-    if (error instanceof ReadOnlyRefusal)
+    if (error instanceof ReadOnlyRefusal || error instanceof OtherOriginOnConnection)
       return judged(finish('error', `${error.message} This is a bug in the scenario.`))
     throw error
   }

@@ -1,11 +1,30 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
+import { isResource, resources } from '../../spec/resources.ts'
 import type { NewPet, Pet } from '../../spec/types.ts'
 import { interfaceSays, specChooses } from '../shared/citations.ts'
 import { sameFields } from '../shared/same-fields.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
-import { isPet } from '../shared/suite-data.ts'
+import { dataOf, type SuiteData } from '../shared/suite-data.ts'
 import { expectRefusal } from './expect-refusal.ts'
 import { expectStatus } from './expect-status.ts'
+
+/**
+ * Whether a value has the fields of a Pet the suite relies on (`isResource` by the `Pet` schema: an int64 id, a
+ * name, an int64 categoryId).
+ * @example isPet({ id: 1, name: 'Rex', categoryId: 2 }) // true
+ */
+export function isPet(value: unknown): value is Pet {
+  return isResource(resources.createPet as NonNullable<(typeof resources)['createPet']>, value)
+}
+
+/**
+ * The pets the run created and listed before the scenarios.
+ * @example petsOf(context.data).created
+ */
+export function petsOf(data: Pick<SuiteData, 'resources'>): { created: Array<Pet>; listed: Array<Pet> } {
+  const { created, listed } = dataOf(data, 'createPet')
+  return { created: created.filter(isPet), listed: listed.filter(isPet) }
+}
 
 async function create(context: ScenarioContext, newPet: NewPet & Record<string, unknown>): Promise<Pet | undefined> {
   const exchange = await context.client.call('createPet', { json: newPet })
@@ -70,7 +89,7 @@ export const createPetScenarios: Array<Scenario> = [
     basis: interfaceSays.uniqueId,
     writes: true,
     async run(context) {
-      const created = [...context.data.created]
+      const created = [...petsOf(context.data).created]
       for (let index = 0; index < 3; index++) {
         const pet = await create(context, { name: `${context.data.runTag}-unique-${index}`, categoryId: 1 })
         if (pet) created.push(pet)
@@ -112,7 +131,7 @@ export const createPetScenarios: Array<Scenario> = [
     basis: interfaceSays.uniqueId,
     writes: true,
     async run(context) {
-      const existing = context.data.created[0] ?? context.data.listed[0]
+      const existing = petsOf(context.data).created[0] ?? petsOf(context.data).listed[0]
       if (!existing) return context.skip('No existing pet is known to try to overwrite.')
       const name = `${context.data.runTag}-impostor`
       const exchange = await context.client.call('createPet', {

@@ -2,6 +2,7 @@ import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { interfaceSays, specChooses } from '../shared/citations.ts'
 import { sameFields } from '../shared/same-fields.ts'
 import type { Scenario } from '../shared/scenario.ts'
+import { petsOf } from './create-pet-scenarios.ts'
 import { clientErrors, expectRefusal } from './expect-refusal.ts'
 import { expectStatus } from './expect-status.ts'
 
@@ -13,7 +14,7 @@ export const getPetScenarios: Array<Scenario> = [
     basis: interfaceSays.readById,
     writes: false,
     async run(context) {
-      const listed = context.data.listed.slice(0, 3)
+      const listed = petsOf(context.data).listed.slice(0, 3)
       if (listed.length === 0) return context.skip('The target lists no pet to read back.')
       for (const pet of listed) {
         const exchange = await context.client.call('getPet', { params: { petId: pet.id } })
@@ -34,7 +35,7 @@ export const getPetScenarios: Array<Scenario> = [
     basis: interfaceSays.notFound,
     writes: false,
     async run(context) {
-      const known = new Set(context.data.listed.map((pet) => pet.id))
+      const known = new Set(petsOf(context.data).listed.map((pet) => pet.id))
       const unknown = [987_654_321_987, 876_543_219_876, 765_432_198_765].find((id) => !known.has(id)) ?? -987_654_321
       expectStatus(
         context,

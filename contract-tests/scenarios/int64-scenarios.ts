@@ -3,7 +3,7 @@ import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { Pet } from '../../spec/types.ts'
 import { interfaceSays } from '../shared/citations.ts'
 import type { Scenario } from '../shared/scenario.ts'
-import { isPet } from '../shared/suite-data.ts'
+import { isPet } from './create-pet-scenarios.ts'
 import { expectStatus } from './expect-status.ts'
 
 /**

@@ -3,6 +3,7 @@ import { petStatuses } from '../../spec/schemas.ts'
 import type { Pet } from '../../spec/types.ts'
 import { interfaceSays, specChooses } from '../shared/citations.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
+import { dataOf } from '../shared/suite-data.ts'
 import { clientErrors, expectRefusal } from './expect-refusal.ts'
 import { keepsTheRules, list as listOf, listScenarios } from './list-scenarios.ts'
 
@@ -59,7 +60,7 @@ export const listPetsScenarios: Array<Scenario> = [
       basis: interfaceSays.statusFilter,
       writes: false,
       async run(context) {
-        const available = context.data.statusAtLeast[status]
+        const available = dataOf(context.data, 'listPets').atLeast?.status?.[status] ?? 0
         if (available === 0) return context.skip(`The target holds no ${status} pet to filter on.`)
         const all = (await list(context, `status=${status}&limit=${maximum}`))?.pets
         if (!all) return

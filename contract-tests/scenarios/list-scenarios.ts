@@ -2,8 +2,8 @@ import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { operations } from '../../spec/operations.ts'
 import { listedResource } from '../../spec/resources.ts'
 import type { OperationId } from '../../spec/types.ts'
-import { specChooses } from '../shared/citations.ts'
-import type { Basis, Exchange } from '../shared/exchange.ts'
+import { resourceBasis, specChooses } from '../shared/citations.ts'
+import type { Exchange } from '../shared/exchange.ts'
 import { listLength } from '../shared/json-cut.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
 import { dataOf, type Resource } from '../shared/suite-data.ts'
@@ -15,8 +15,6 @@ interface Listed {
   items: Array<Resource>
   length: number
 }
-
-const says = (text: string): Basis => ({ source: 'interface', text })
 
 /**
  * Lists with `query` and checks the answer is a 200 bare array: its items and length, or undefined (the check
@@ -48,7 +46,8 @@ export async function list(
  * @example const items = keepsTheRules(context, 'listPets', exchange)
  */
 export function keepsTheRules(context: ScenarioContext, operationId: OperationId, exchange: Exchange): Array<Resource> {
-  const { plural, citations, list: spec } = listedResource(operationId)
+  const resource = listedResource(operationId)
+  const { plural, list: spec } = resource
   const maximum = spec.limit?.maximum ?? Number.POSITIVE_INFINITY
   const body = exchange.response?.json
   const items = Array.isArray(body) ? (body as Array<Resource>) : []
@@ -58,7 +57,7 @@ export function keepsTheRules(context: ScenarioContext, operationId: OperationId
     expected: `an array of at most ${maximum} ${plural}`,
     received: length !== undefined ? `${length} ${plural}` : (exchange.response?.bodyText.slice(0, 120) ?? ''),
     exchange,
-    basis: says(citations.limit),
+    basis: resourceBasis(resource).limit,
   })
   return items
 }
@@ -71,20 +70,21 @@ export function keepsTheRules(context: ScenarioContext, operationId: OperationId
  */
 export function listScenarios(operationId: OperationId): Array<Scenario> {
   const resource = listedResource(operationId)
-  const { noun, plural, citations } = resource
+  const { noun, plural } = resource
+  const bases = resourceBasis(resource)
   const rule = resource.list.limit
   const bareArray: Scenario = {
     check: 'list_bare_array',
     title: `${operationId} answers 200 with a bare array of ${plural}`,
     operationId,
-    basis: says(citations.list),
+    basis: bases.list,
     writes: false,
     async run(context) {
       await list(context, operationId)
     },
   }
   if (!rule) return [bareArray]
-  const basis = says(citations.limit)
+  const basis = bases.limit
   /** How many `limit=n` must return: exact when the total is known or large enough. */
   const expectedCount = (context: ScenarioContext, limit: number): number | undefined => {
     const { listed, created } = dataOf(context.data, operationId)

@@ -2,30 +2,29 @@ import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { operations } from '../../spec/operations.ts'
 import { isResource, resourceOf } from '../../spec/resources.ts'
 import type { OperationId } from '../../spec/types.ts'
-import { interfaceSays, specChooses } from '../shared/citations.ts'
-import type { Basis } from '../shared/exchange.ts'
+import { resourceBasis } from '../shared/citations.ts'
 import { sameFields } from '../shared/same-fields.ts'
 import type { Scenario } from '../shared/scenario.ts'
 import { dataOf, type Resource } from '../shared/suite-data.ts'
+import { invalidParameterTexts, unknownParameterTexts } from '../values/query-values.ts'
 import { clientErrors, expectRefusal } from './expect-refusal.ts'
 import { expectStatus } from './expect-status.ts'
 import { listScenarios } from './list-scenarios.ts'
 import type { ScenarioGroup } from './registry.ts'
 import { validRequest } from './valid-request.ts'
 
-const says = (text: string): Basis => ({ source: 'interface', text })
-
 /** The create of any kind: the creator's status, a body of its kind echoing what was sent, read back the same. */
 function createScenarios(operationId: OperationId): Array<Scenario> {
   const resource = resourceOf(operationId)
   if (!resource || resource.creator !== operationId) return []
   const { noun, createdStatus, read } = resource
+  const basis = resourceBasis(resource)
   return [
     {
       check: 'create_echo',
       title: `${operationId} answers ${createdStatus} with the ${noun} it was sent, read back the same`,
       operationId,
-      basis: interfaceSays.created,
+      basis: basis.created,
       writes: true,
       async run(context) {
         const sent = validRequest(operations[operationId], context.data)?.json as Resource
@@ -55,20 +54,27 @@ function createScenarios(operationId: OperationId): Array<Scenario> {
           received: readBack.response?.bodyText,
           exchange: readBack,
           check: 'created_readable',
-          basis: says(resource.citations.read),
+          basis: basis.read,
         })
       },
     },
   ]
 }
 
-/** The read by id of any kind: a known one with its fields, an unknown one 404, a malformed id a 4xx. */
+/**
+ * The read by id of any kind: a known one with its fields, an unknown one 404, a malformed id a 4xx. Unknown and
+ * malformed ids come from the id's schema (`resource.id`): large integers or drawn UUIDs, a word or a near-miss.
+ */
 function readScenarios(operationId: OperationId): Array<Scenario> {
   const resource = resourceOf(operationId)
   if (!resource?.read || resource.read.operationId !== operationId) return []
   const { noun, idField } = resource
   const { parameter } = resource.read
-  const basis = says(resource.citations.read)
+  const bases = resourceBasis(resource)
+  const basis = bases.read
+  // A word where the schema takes one (`abc` for an integer or a UUID), else its first near-miss.
+  const malformedTexts = invalidParameterTexts(resource.id.schema).filter((text) => text.trim() !== '')
+  const malformed = malformedTexts.find((text) => /^[a-z]+$/.test(text)) ?? malformedTexts[0]
   return [
     {
       check: 'get_matches_list',
@@ -97,36 +103,43 @@ function readScenarios(operationId: OperationId): Array<Scenario> {
       check: 'unknown_id_not_found',
       title: `${operationId} answers 404 with an Error for an unknown id`,
       operationId,
-      basis,
+      basis: bases.notFound,
       writes: false,
       async run(context) {
         const { listed, created } = dataOf(context.data, operationId)
         const known = new Set([...listed, ...created].map((item) => String(item[idField])))
-        const unknown = ['987654321987', '876543219876', '765432198765'].find((id) => !known.has(id)) ?? '-987654321'
+        const [unknown] = unknownParameterTexts(resource.id.schema, known)
+        if (unknown === undefined) return context.skip(`Every id of the ${noun}s' schema is one the run knows.`)
         const exchange = await context.client.call(operationId, { params: { [parameter]: unknown } })
         expectStatus(context, exchange, 404, `id ${unknown} is not found`)
       },
     },
-    {
-      check: 'invalid_id_rejected',
-      title: `${operationId} answers a 4xx Error to the non-integer id "abc"`,
-      operationId,
-      basis,
-      writes: false,
-      async run(context) {
-        const exchange = await context.client.call(operationId, {
-          params: { [parameter]: 'abc' },
-          alsoAccepted: clientErrors,
-        })
-        expectRefusal(context, exchange, {
-          preferred: 400,
-          refusals: '4xx',
-          forgivable: false,
-          choice: specChooses.invalidPetIdRefused,
-          what: 'id "abc"',
-        })
-      },
-    },
+    ...(malformed === undefined
+      ? []
+      : [
+          {
+            check: 'invalid_id_rejected',
+            title:
+              `${operationId} answers a 4xx Error to the id ${stringifyJson(malformed)}, ` +
+              `not ${resource.id.value.admits}`,
+            operationId,
+            basis,
+            writes: false,
+            async run(context) {
+              const exchange = await context.client.call(operationId, {
+                params: { [parameter]: encodeURIComponent(malformed) },
+                alsoAccepted: clientErrors,
+              })
+              expectRefusal(context, exchange, {
+                preferred: 400,
+                refusals: '4xx',
+                forgivable: false,
+                choice: bases.invalidId,
+                what: `id ${stringifyJson(malformed)}`,
+              })
+            },
+          } satisfies Scenario,
+        ]),
   ]
 }
 

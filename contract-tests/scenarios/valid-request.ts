@@ -1,20 +1,23 @@
 import type { OperationSpec } from '../../spec/operations.ts'
 import { operations } from '../../spec/operations.ts'
 import { namingRole, statefulRoles } from '../../spec/relations.ts'
+import { resourceOf } from '../../spec/resources.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
 import type { ScenarioContext } from '../shared/scenario.ts'
 import { dataOf, type SuiteData } from '../shared/suite-data.ts'
+import { taggedBody } from '../shared/tagged-body.ts'
 
-/** Why a check of an unsafe operation that names a pet is skipped. */
-export const notCreated = 'This run created no pet to name in an unsafe request, and names no pet it did not create.'
+/** Why a check of an unsafe operation that names a resource is skipped. */
+export const notCreated =
+  'This run created none of what the request names, and names in an unsafe request only what it created.'
 
 /**
  * A request the operation accepts, so that only what a check varies can make it fail: the spec's sample
- * request, its body named after the run, its path parameters naming a resource the run may touch, of the kind
- * the operation's link names (a category for `getCategory`, a pet for `getPet`). A safe operation names one the
+ * request, its body's free text named after the run (`taggedBody`), its path parameters naming a resource the run
+ * may touch, of the kind the operation's link names (an owner for `getOwner`). A safe operation names one the
  * target lists; an unsafe one only one this run created (never one somebody else owns, were its authentication
  * broken): undefined when it names one and the run created none.
- * @example validRequest(operations.getPet, context.data) // { params: { petId: 17 } }
+ * @example validRequest(operations.getOwner, context.data) // { params: { ownerId: '3f8a…' } }
  */
 export function validRequest(operation: OperationSpec, data: SuiteData): CallOptions | undefined {
   const { sample } = operation
@@ -25,10 +28,10 @@ export function validRequest(operation: OperationSpec, data: SuiteData): CallOpt
   const known = role && (resources[0]?.[role.link.field] as string | number | bigint | undefined)
   if (known === undefined && !operation.safe && named !== undefined) return undefined
   const params = { ...sample.params, ...(named !== undefined && known !== undefined && { [named]: known }) }
-  const json =
-    typeof sample.json === 'object' && sample.json !== null && 'name' in sample.json
-      ? { ...sample.json, name: `${data.runTag}-${operation.operationId}` }
-      : sample.json
+  // What a resource's create (or change) takes is traced to the run; another body is sent as the spec's example.
+  const json = resourceOf(operation.operationId)
+    ? taggedBody(operation.operationId, `${data.runTag}-${operation.operationId}`)
+    : sample.json
   return { params, ...(json !== undefined && { json }) }
 }
 

@@ -1,4 +1,6 @@
-import { listedResource, type ResourceSpec } from '../../spec/resources.ts'
+import type { OperationSpec } from '../../spec/operations.ts'
+import { listedResource, type ResourceSpec, resourceOf } from '../../spec/resources.ts'
+import type { OperationId } from '../../spec/types.ts'
 import type { Basis } from './exchange.ts'
 
 const says = (text: string): Basis => ({ source: 'interface', text })
@@ -53,6 +55,10 @@ export const interfaceSays = {
   ),
   deprecated: says('This operation is deprecated and is to be removed on 5 December 2030.'),
   storeOrders: says('The interface also refers to an operation on store orders (`GET /store/orders`).'),
+  baseAddress: says(
+    'Both base addresses end in the path segment `/v1`; the paths below are relative to {base_url}. ' +
+      'The interface version is 1.0.0; the version is carried in the base address as the path segment `/v1`.',
+  ),
 } as const satisfies Record<string, Basis>
 
 const rests = (rfc: string, quotes: ReadonlyArray<string>, note = ''): Basis =>
@@ -200,6 +206,129 @@ export const standardSays = {
     'A server MUST respond with a 400 (Bad Request) status code to any HTTP/1.1 request message that lacks a Host ' +
       'header field',
   ]),
+  // RFC 9112 on the wire: what an answer's bytes and a server's reading of requests must be (wire-answer-faults.ts,
+  // the RFC 9112 wire checks).
+  messageGrammar: rests(
+    'RFC 9112 section 2.1 and RFC 9110 section 2.2',
+    [
+      'A sender MUST NOT generate protocol elements that do not match the grammar defined by the corresponding ABNF ' +
+        'rules.',
+    ],
+    'RFC 9112 section 2.1: HTTP-message = start-line CRLF *( field-line CRLF ) CRLF [ message-body ]; section 4: ' +
+      'status-line = HTTP-version SP status-code SP [ reason-phrase ]; section 5: field-line = field-name ":" OWS ' +
+      'field-value OWS.',
+  ),
+  bareCr: rests('RFC 9112 section 2.2', [
+    'A sender MUST NOT generate a bare CR (a CR character not immediately followed by LF) within any protocol ' +
+      'elements other than the content.',
+  ]),
+  whitespaceBeforeFields: rests('RFC 9112 section 2.2', [
+    'A sender MUST NOT send whitespace between the start-line and the first header field.',
+  ]),
+  httpVersion: rests('RFC 9112 section 2.3', [
+    'HTTP-version is case-sensitive.',
+    'A server MUST NOT send a version to which it is not conformant.',
+  ]),
+  statusLineSpace: rests('RFC 9112 section 4', [
+    'A server MUST send the space that separates the status-code from the reason-phrase even when the reason-phrase ' +
+      'is absent (i.e., the status-line would end with the space).',
+  ]),
+  lineFolding: rests('RFC 9112 section 5.2', [
+    'A sender MUST NOT generate a message that includes line folding (i.e., that has any field line value that ' +
+      'contains a match to the obs-fold rule) unless the message is intended for packaging within the "message/http" ' +
+      'media type.',
+  ]),
+  lengthWithCoding: rests('RFC 9112 section 6.2', [
+    'A sender MUST NOT send a Content-Length header field in any message that contains a Transfer-Encoding header ' +
+      'field.',
+  ]),
+  chunkedOnce: rests('RFC 9112 section 6.1', [
+    'A sender MUST NOT apply the chunked transfer coding more than once to a message body (i.e., chunking an ' +
+      'already chunked message is not allowed).',
+  ]),
+  chunkedLastOrClose: rests('RFC 9112 section 6.1', [
+    "If any transfer coding other than chunked is applied to a response's content, the sender MUST either apply " +
+      'chunked as the final transfer coding or terminate the message by closing the connection.',
+  ]),
+  onlyChunkedWithoutTe: rests('RFC 9112 section 7.4', [
+    'If the TE field value is empty or if no TE field is present, the only acceptable transfer coding is chunked.',
+  ]),
+  bareCrRead: rests('RFC 9112 section 2.2', [
+    'A recipient of such a bare CR MUST consider that element to be invalid or replace each bare CR with SP before ' +
+      'processing the element or forwarding the message.',
+  ]),
+  whitespaceLinesRead: rests('RFC 9112 section 2.2', [
+    'A recipient that receives whitespace between the start-line and the first header field MUST either reject the ' +
+      'message as invalid or consume each whitespace-preceded line without further processing of it',
+  ]),
+  foldRead: rests('RFC 9112 section 5.2', [
+    'A server that receives an obs-fold in a request message that is not within a "message/http" container MUST ' +
+      'either reject the message by sending a 400 (Bad Request), preferably with a representation explaining that ' +
+      'obsolete line folding is unacceptable, or replace each received obs-fold with one or more SP octets prior to ' +
+      'interpreting the field value or forwarding the message downstream.',
+  ]),
+  colonWhitespace: rests('RFC 9112 section 5.1', [
+    'A server MUST reject, with a response status code of 400 (Bad Request), any received request message that ' +
+      'contains whitespace between a header field name and colon.',
+  ]),
+  octets: rests('RFC 9112 section 2.2', [
+    'A recipient MUST parse an HTTP message as a sequence of octets in an encoding that is a superset of US-ASCII ' +
+      '[USASCII].',
+  ]),
+  methodCase: rests(
+    'RFC 9112 section 3.1',
+    ['The request method is case-sensitive.'],
+    'The interface: "Every operation requires a bearer credential (see Authentication)." A method in another case ' +
+      'is another method: answered as the operation without the key, the key is bypassed.',
+  ),
+  targetTooLong: rests('RFC 9112 section 3', [
+    'A server that receives a request-target longer than any URI it wishes to parse MUST respond with a 414 (URI ' +
+      'Too Long) status code (see [status.414]).',
+  ]),
+  absoluteAuthority: rests('RFC 9112 section 3.2.2', [
+    'When an origin server receives a request with an absolute-form of request-target, the origin server MUST ' +
+      'ignore the received Host header field (if any) and instead use the host information of the request-target.',
+  ]),
+  chunkedForms: rests('RFC 9112 sections 7, 7.1 and 7.1.1', [
+    'All transfer-coding names are case-insensitive',
+    'A recipient MUST ignore unrecognized chunk extensions.',
+    'The chunked transfer coding wraps content in order to transfer it as a series of chunks, each with its own size ' +
+      'indicator, followed by an OPTIONAL trailer section containing trailer fields.',
+  ]),
+  trailerNotMerged: rests(
+    'RFC 9112 section 7.1.2',
+    [
+      'A recipient MUST NOT merge a received trailer field into the header section unless its corresponding header ' +
+        'field definition explicitly permits and instructs how the trailer field value can be safely merged.',
+    ],
+    "Authorization permits no such merge: a key sent only as a trailer field is no key (the interface's 401).",
+  ),
+  chunkSizeOverflow: rests('RFC 9112 section 7.1', [
+    'Therefore, recipients MUST anticipate potentially large hexadecimal numerals and prevent parsing errors due to ' +
+      'integer conversion overflows or precision loss due to integer representation.',
+  ]),
+  codingNotChunkedLast: rests('RFC 9112 section 6.3', [
+    'If a Transfer-Encoding header field is present in a request and the chunked transfer coding is not the final ' +
+      'encoding, the message body length cannot be determined reliably; the server MUST respond with the 400 (Bad ' +
+      'Request) status code and then close the connection.',
+  ]),
+  http10Coding: rests('RFC 9112 section 6.1', [
+    'A server or client that receives an HTTP/1.0 message containing a Transfer-Encoding header field MUST treat the ' +
+      'message as if the framing is faulty, even if a Content-Length is present, and close the connection after ' +
+      'processing the message.',
+  ]),
+  closeAnnounced: rests('RFC 9112 sections 9.3 and 9.6', [
+    'A server that does not support persistent connections MUST send the "close" connection option in every ' +
+      'response message that does not have a 1xx (Informational) status code.',
+    'A server that sends a "close" connection option MUST initiate closure of the connection (see below) after it ' +
+      'sends the response containing the "close" connection option.',
+    'The server MUST NOT process any further requests received on that connection.',
+  ]),
+  tlsRecords: rests('RFC 9112 sections 9.7 and 9.8', [
+    'All HTTP data MUST be sent as TLS "application data" but is otherwise treated like a normal connection for HTTP ' +
+      '(including potential reuse as a persistent connection).',
+    'Servers MUST attempt to initiate an exchange of closure alerts with the client before closing the connection.',
+  ]),
 } as const satisfies Record<string, Basis>
 
 /**
@@ -319,11 +448,51 @@ export const specChooses = {
       'HTTP/1.0) as the plain one; a server whose HTTP layer does not read a form may refuse it with a 4xx or close ' +
       'the connection, never answer it otherwise.',
   ),
+  formatAsserted: chooses(
+    "spec/openapi.yaml `format` (email, uri, uuid, date-time): the mock refuses a value not of its field's format " +
+      'with 400 invalid_body. JSON Schema 2020-12 section 7.2.1 makes `format` an annotation unless a vocabulary ' +
+      'asserts it, so a server may take such a value.',
+  ),
   framingDutyOfTheServer: chooses(
     'RFC 9112 asks a server to refuse broken framing with 400, to close after a request with both Transfer-Encoding ' +
       'and Content-Length or with "close", and to refuse an HTTP/1.1 request without Host; conformant frameworks ' +
       "leave these to their HTTP server (uvicorn, waitress, werkzeug, Puma, Go's net/http, php -S), and some do " +
       'otherwise: a deviation of the server the service runs on, as long as nothing is acted on wrongly.',
+  ),
+  // RFC 9112's SHOULDs and MAYs the RFC 9112 wire checks report as deviations.
+  lengthDelimited: chooses(
+    'The mock frames every answer by Content-Length or chunked. RFC 9112 section 6.3: "a server SHOULD generate ' +
+      'encoding or length-delimited messages whenever possible."',
+  ),
+  answersAsHttp11: chooses(
+    'The mock answers an HTTP/1.1 request as HTTP/1.1. RFC 9112 section 2.3: "A server MAY send an HTTP/1.0 ' +
+      'response to an HTTP/1.1 request if it is known or suspected that the client incorrectly implements the HTTP ' +
+      'specification" and "Such protocol downgrades SHOULD NOT be performed unless triggered by specific client ' +
+      'attributes".',
+  ),
+  persistentConnections: chooses(
+    'The mock keeps a connection open after an answer, and says "close" in the answer after which it closes. RFC ' +
+      '9112 section 9.3: "HTTP implementations SHOULD support persistent connections."; section 9.6: "A sender ' +
+      'SHOULD send a Connection header field containing the "close" connection option when it intends to close a ' +
+      'connection."',
+  ),
+  unknownMethodRefused: chooses(
+    'The mock refuses a method it does not know, the standard methods in another case included (400 from its ' +
+      'parser). RFC 9110 section 9.1: "An origin server that receives a request method that is unrecognized or not ' +
+      'implemented SHOULD respond with the 501 (Not Implemented) status code."',
+  ),
+  requestRobustness: chooses(
+    'The mock reads a request-line after an empty line and refuses one that breaks the grammar with 400 and a close. ' +
+      'RFC 9112 section 2.2: "a server that is expecting to receive and parse a request-line SHOULD ignore at least ' +
+      'one empty line (CRLF) received prior to the request-line" and "the server SHOULD respond with a 400 (Bad ' +
+      'Request) response and close the connection"; section 3.2: "Recipients of an invalid request-line SHOULD ' +
+      'respond with either a 400 (Bad Request) error or a 301 (Moved Permanently) redirect"; section 3: "It is ' +
+      'RECOMMENDED that all HTTP senders and recipients support, at a minimum, request-line lengths of 8000 octets."',
+  ),
+  codingsRefused: chooses(
+    'The mock answers 501 to a transfer coding it does not know and 400 to a parameter on chunked. RFC 9112 section ' +
+      '6.1: "A server that receives a request message with a transfer coding it does not understand SHOULD respond ' +
+      'with 501 (Not Implemented)."; section 7.1: "Their presence SHOULD be treated as an error."',
   ),
 } as const satisfies Record<string, Basis>
 
@@ -333,19 +502,139 @@ interface CreateBasis {
   invalid: Basis
 }
 
-/** The creates the interface describes, by creator: their sentences quoted (the pets'). */
-const describedCreates: Readonly<Record<string, CreateBasis>> = {
-  createPet: { valid: interfaceSays.newPetFields, invalid: interfaceSays.invalidBody },
+/** What the checks of one kind of resource rest on, each in the words of whoever states it. */
+interface ResourceBasis extends CreateBasis {
+  /** A list is a bare array of them. */
+  list: Basis
+  /** The list's `limit` rule. */
+  limit: Basis
+  /** Each filter's rule, by query parameter. */
+  filters: Readonly<Record<string, Basis>>
+  /** A read by id gives the one of that id. */
+  read: Basis
+  /** A create answers with the one created, its id assigned. */
+  created: Basis
+  /** Each has an id of its own. */
+  uniqueId: Basis
+  /** A read of an id that names none answers 404. */
+  notFound: Basis
+  /** A create adds exactly one. */
+  addsOne: Basis
+  /** The spec's choice for a malformed id (400 `invalid_parameter`). */
+  invalidId: Basis
+  /** The spec's choice to store any valid body. */
+  anyBodyAccepted: Basis
+  /** The spec's choice to store any string a string field admits, exactly. */
+  anyStringAccepted: Basis
+}
+
+/**
+ * The interface's own sentences for what it describes, by creator, where they are not those the spec quotes beside
+ * its rules (`x-collection.basis`, a link's description): the pets'.
+ */
+const described: Readonly<Record<string, Partial<ResourceBasis>>> = {
+  createPet: {
+    valid: interfaceSays.newPetFields,
+    invalid: interfaceSays.invalidBody,
+    created: interfaceSays.created,
+    uniqueId: interfaceSays.uniqueId,
+    notFound: interfaceSays.notFound,
+    addsOne: interfaceSays.createAddsOne,
+    invalidId: specChooses.invalidPetIdRefused,
+    anyBodyAccepted: specChooses.anyNewPetAccepted,
+    anyStringAccepted: specChooses.anyStringAccepted,
+  },
+}
+
+const resourceBases = new Map<ResourceSpec, ResourceBasis>()
+
+/**
+ * What the checks of a kind of resource rest on. For one the interface describes (`statedBy: 'interface'`), its
+ * sentences, quoted; for any other, the rules the spec states in its own words, cited as the spec's (decision record
+ * 037: judged at violation level all the same), and the spec's choices where it makes one.
+ * @example resourceBasis(resources.createPet).created // interfaceSays.created
+ */
+export function resourceBasis(resource: ResourceSpec): ResourceBasis {
+  const known = resourceBases.get(resource)
+  if (known) return known
+  const { citations, creator, bodyName = resource.schemaName, read } = resource
+  const stated = (text: string): Basis => ({ source: resource.statedBy, text })
+  const own = described[creator] ?? {}
+  const parameter = read?.parameter ?? resource.idField
+  const created = own.created ?? stated(citations.created || citations.read)
+  const basis: ResourceBasis = {
+    list: stated(citations.list),
+    limit: stated(citations.limit),
+    filters: Object.fromEntries(Object.entries(citations.filters).map(([name, text]) => [name, stated(text)])),
+    read: stated(citations.read),
+    created,
+    uniqueId: own.uniqueId ?? stated(citations.id),
+    notFound: own.notFound ?? stated(citations.notFound || citations.read),
+    addsOne: own.addsOne ?? created,
+    valid: own.valid ?? created,
+    invalid: own.invalid ?? stated(citations.invalidBody || citations.created),
+    invalidId:
+      own.invalidId ??
+      chooses(
+        `spec/openapi.yaml components.responses.InvalidParameter: a ${parameter} that is not ` +
+          `${resource.id.value.admits} answers 400 invalid_parameter.`,
+      ),
+    anyBodyAccepted:
+      own.anyBodyAccepted ??
+      chooses(
+        `spec/openapi.yaml ${bodyName}: any valid ${bodyName} is stored (${resource.createdStatus}), whatever ` +
+          'its fields beyond the schema.',
+      ),
+    anyStringAccepted:
+      own.anyStringAccepted ??
+      chooses(
+        `spec/openapi.yaml ${bodyName}: a string field takes any string its schema admits; the mock stores and ` +
+          'echoes it exactly, whatever characters it holds.',
+      ),
+  }
+  resourceBases.set(resource, basis)
+  return basis
 }
 
 /**
  * What the checks of a create rest on: the interface's sentences for a create it describes, else what the spec says
- * of the resource (its read's link description, which quotes what it rests on).
+ * of the resource.
  * @example createdBy(resources.createPet).invalid // interfaceSays.invalidBody
  */
 export function createdBy(resource: ResourceSpec): CreateBasis {
-  const described = describedCreates[resource.creator]
-  if (described) return described
-  const said = says(resource.citations.read || resource.citations.list)
-  return { valid: said, invalid: said }
+  const { valid, invalid } = resourceBasis(resource)
+  return { valid, invalid }
+}
+
+/**
+ * What the answer to a valid body of an operation rests on: the create's sentence of the resource it makes, else
+ * (the quickstart's messages) the interface's Message.
+ * @example echoBasis('createPet') // interfaceSays.created
+ */
+export function echoBasis(operationId: OperationId): Basis {
+  const resource = resourceOf(operationId)
+  return resource ? resourceBasis(resource).created : interfaceSays.message
+}
+
+/**
+ * What the refusal of an invalid body rests on: the create's 400 of the resource it makes, else (the messages)
+ * "400 when the JSON is invalid or `message` is missing".
+ * @example refusalBasis('sendMessage') // interfaceSays.invalidMessage
+ */
+export function refusalBasis(operationId: OperationId): Basis {
+  const resource = resourceOf(operationId)
+  return resource ? resourceBasis(resource).invalid : interfaceSays.invalidMessage
+}
+
+/**
+ * What an operation's statuses and schemas rest on when the interface does not describe its resource: the spec's
+ * responses for it (decision record 037); undefined for one the interface describes, whose checks cite its
+ * Responses tables.
+ * @example responsesStatedBySpec(operations.getOwner)?.source // 'spec'
+ */
+export function responsesStatedBySpec(contract: OperationSpec): Basis | undefined {
+  const resource = resourceOf(contract.operationId)
+  if (!resource || resource.statedBy === 'interface') return undefined
+  const statuses = contract.documentedStatuses.join(', ')
+  return { source: 'spec', text: `spec/openapi.yaml ${contract.method} ${contract.path} responses: ${statuses}` }
 }

@@ -8,12 +8,19 @@ export interface ExchangeRequest {
   body?: string
   /** The body's bytes where they are not the UTF-8 of `body` (which then shows them readably), one character a byte. */
   bodyLatin1?: string
+  /** Set where `body` is an excerpt (a proxy keeps only the start of what the app sent): the whole body's bytes. */
+  wholeBodyBytes?: number
   /** The body went as a stream of unknown length: `Transfer-Encoding: chunked`, no Content-Length. */
   chunked?: true
   /** Redirects within the origin were followed to the answer (`CallOptions.followRedirects`). */
   followRedirects?: true
   /** Written on a connection of its own by the suite (`CallOptions.wire`), not sent by fetch. */
   wire?: WrittenBytes
+  /**
+   * Where the reports keep the long pieces of its bytes that its reproduce line reads from files (`cat`) rather than
+   * writes out: set by `placeBodyFiles` only where the line would be too long to read otherwise.
+   */
+  bodyFiles?: string
 }
 
 /** What the suite wrote itself on a connection, for a reproduce line that writes the same. */
@@ -52,6 +59,26 @@ export interface ExchangeResponse {
   utf8?: boolean
   /** Every `Set-Cookie` field of the answer, in order (`headers` keeps only the last). */
   setCookies?: ReadonlyArray<string>
+  /** Set where fetch's HTTP parser refused the answer and it was read on a connection of the suite's own. */
+  readOnWire?: AnswerReadOnWire
+}
+
+/**
+ * An answer fetch's HTTP parser refused, read again on a connection of the suite's own (the request's bytes are the
+ * exchange's `request.wire`): what the judge of its bytes needs (`wireAnswerFaults`).
+ */
+interface AnswerReadOnWire {
+  /** What fetch's parser said, e.g. `HPE_UNEXPECTED_CONTENT_LENGTH: Content-Length can't be present with …`. */
+  refusal: string
+  /** The status-line and field lines as they came, one character a byte (its first 8 KiB). */
+  head: string
+  /** Field lines as read, names as sent. */
+  fields: Array<[string, string]>
+  /** How its content was delimited, and whether it arrived whole by that framing. */
+  framing: 'none' | 'content-length' | 'chunked' | 'close'
+  complete: boolean
+  /** The server closed the connection right after it. */
+  closedAfter: boolean
 }
 
 /** What an excerpt of a parsed body left out (`ExchangeResponse.jsonCut`). */
@@ -95,8 +122,12 @@ export type FindingLevel = 'violation' | 'deviation'
 
 /** What a check or scenario rests on, shown beside each of its findings. */
 export interface Basis {
-  /** `interface`: a sentence of the interface document; `x-mock-behaviour`: a choice of our spec. */
-  source: 'interface' | 'x-mock-behaviour'
+  /**
+   * `interface`: a sentence of the interface document; `spec`: a rule our spec states in its own words, of a
+   * resource the interface does not describe (decision record 037); `x-mock-behaviour`: a choice of our spec where
+   * the interface is silent.
+   */
+  source: 'interface' | 'spec' | 'x-mock-behaviour'
   /** The interface's sentence, quoted word for word, or the spec's choice and where it is written. */
   text: string
 }
@@ -141,6 +172,8 @@ export interface Exchange {
   response?: ExchangeResponse
   /** Set when no HTTP answer came: refused, reset, timed out. */
   transportError?: string
+  /** Set with `transportError` when the request waited out its whole deadline with no answer. */
+  waitedOut?: true
   /** Statuses the scenario accepts beyond those the spec documents (e.g. any 4xx for a bad id). */
   alsoAccepted?: ReadonlyArray<number>
   /**

@@ -39,18 +39,42 @@ export interface RunResult {
   exitCode: 0 | 1 | 2
   /** Why the run could not judge the target, when exitCode is 2. */
   targetError?: string
+  /**
+   * The run was configured wrong (`targetError` says what, and what to pass): the key refused on every keyed request,
+   * a base URL that answers for another service, a messages base address that is the pets one, a TLS certificate
+   * not trusted. Exit code 2, and the first line of every summary.
+   */
+  configurationFault?: true
   /** What the run left on the target: its tag, and the id of every resource it created (none when read-only). */
   created?: CreatedResources
   /** What the verdict leaves out, when it stands: how many checks could not be judged, and the first reason. */
   verdictNote?: string
+  /** Set where the run judged traffic it observed (the proxy) instead of requests it sent: what it saw. */
+  traffic?: ObservedTraffic
+}
+
+/** The traffic a proxy observed and judged, counted (a report keeps only some of its exchanges). */
+export interface ObservedTraffic {
+  /** Requests for an operation of the interface forwarded to the deployment. */
+  exchanges: number
+  /** ...of which judged: answered, and the answer read. */
+  judged: number
+  /** Forwarded for no operation of the interface (an unknown path, a preflight): not judged. */
+  unrouted: number
+  /** Answered by the proxy itself and not forwarded: busy, a body too large, a path outside the base. */
+  refused: number
+  /** What else a reader should know of the traffic or of this report, in sentences. */
+  notes: Array<string>
 }
 
 /** The resources a run created on its target, to find (and remove) them later. */
 export interface CreatedResources {
-  /** In the name of every pet whose name the run chose (setup, named scenarios, stateful phase). */
+  /** In the text fields of every resource whose text the run chose (setup, named scenarios, stateful phase). */
   runTag: string
-  /** Every id a creating operation answered with, in order, as decimal text (int64 ids to the digit). */
+  /** Every id a creating operation answered with, in order, as text (int64 ids to the digit). */
   ids: Array<string>
+  /** The same ids by kind, under each kind's plural (`pets`, `owners`). */
+  byKind?: Readonly<Record<string, ReadonlyArray<string>>>
 }
 
 export interface FindingCounts {

@@ -1,9 +1,12 @@
-import { isResource, listedResource, resourceOf } from '../../spec/resources.ts'
-import type { OperationId, Pet, PetStatus } from '../../spec/types.ts'
+import { resourceOf } from '../../spec/resources.ts'
+import type { OperationId } from '../../spec/types.ts'
 import type { Exchange } from './exchange.ts'
 
 /** A resource as the target answered it: a JSON object, its fields by name. */
 export type Resource = Readonly<Record<string, unknown>>
+
+/** A request body the suite sends: a JSON object, its fields by name. */
+export type Body = Record<string, unknown>
 
 /** What the run knows of one kind of resource before the scenarios. */
 export interface ResourceData {
@@ -11,36 +14,26 @@ export interface ResourceData {
   created: Array<Resource>
   /** The first page of its list at its largest `limit`, after creating (none when it has no list). */
   listed: Array<Resource>
+  /**
+   * At least how many the target holds of each value of each filter of its list, by query parameter and value
+   * (`{ status: { sold: 7 } }`): what a filtered list checked below its limit must return.
+   */
+  atLeast?: Readonly<Record<string, Readonly<Record<string, number>>>>
 }
 
 /** What the run knows of the target's resources, gathered once before the scenarios. */
 export interface SuiteData {
   /**
-   * Every kind of resource of the spec (`spec/resources.ts`) by its creating operation, the pets included (the
-   * same lists as `created` and `listed`): what a request that names one takes its id from.
+   * Every kind of resource of the spec (`spec/resources.ts`) by its creating operation: what a request that names
+   * one takes its id from.
    */
   resources: Readonly<Record<string, ResourceData>>
-  /** Pets this run created (empty when read-only). */
-  created: Array<Pet>
-  /** `GET /pets?limit=100` at the start, after creating. */
-  listed: Array<Pet>
-  /** At least how many pets of each status exist. */
-  statusAtLeast: Record<PetStatus, number>
-  /** A tag unique to this run, in the names of the pets it creates. */
+  /** A tag unique to this run, in the text fields of what it creates. */
   runTag: string
   setupExchanges: Array<Exchange>
 }
 
-const pets = listedResource('listPets')
-
-/**
- * Whether a value has the fields of a Pet the suite relies on (`isResource` by the `Pet` schema: an int64 id, a
- * name, an int64 categoryId).
- * @example isPet({ id: 1, name: 'Rex', categoryId: 2 }) // true
- */
-export function isPet(value: unknown): value is Pet {
-  return isResource(pets, value)
-}
+const none: ResourceData = { created: [], listed: [], atLeast: {} }
 
 /**
  * What the run knows of the resource an operation acts on (the one it creates, reads, lists, …): none known for
@@ -49,5 +42,5 @@ export function isPet(value: unknown): value is Pet {
  */
 export function dataOf(data: Pick<SuiteData, 'resources'>, operationId: OperationId): ResourceData {
   const resource = resourceOf(operationId)
-  return (resource && data.resources?.[resource.creator]) || { created: [], listed: [] }
+  return (resource && data.resources?.[resource.creator]) || none
 }

@@ -6,6 +6,7 @@ import { validRequest } from '../scenarios/valid-request.ts'
 import { specChooses, standardSays } from '../shared/citations.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
 import { type Exchange, statusOf } from '../shared/exchange.ts'
+import { messageSays } from '../shared/message-citations.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
 import { unknownParams } from './unknown-params.ts'
 
@@ -36,8 +37,13 @@ async function noContentOnWire(
   })
 }
 
+/** The media type of an answer's Content-Type (its type/subtype, lower-cased), when it has one. */
+const mediaType = (exchange: Exchange) =>
+  exchange.response?.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || undefined
+
 /**
- * Sends one request as GET, then as HEAD, and holds HEAD to GET's answer: the same status, and a
+ * Sends one request as GET, then as HEAD, and holds HEAD to GET's answer: the same status, the same media type
+ * when both give one (RFC 9110 section 8.2: a HEAD answer's representation fields describe what GET would send), and a
  * Content-Length, when both give one, of the same size (RFC 9110 section 8.6: a HEAD answer may only give
  * the length the GET content has). Lengths are compared only where the representation cannot change between
  * the two (`stable`): a list may grow while others write.
@@ -73,6 +79,15 @@ async function sameAsGet(
     })
   )
     return
+  const [getType, headType] = [mediaType(get), mediaType(head)]
+  if (getType !== undefined && headType !== undefined)
+    context.assert(getType === headType, {
+      message: `HEAD ${what} gives Content-Type ${headType} where GET's content is ${getType}`,
+      expected: getType,
+      received: headType,
+      exchange: head,
+      basis: messageSays.headMetadata,
+    })
   const [getLength, headLength] = [plainLength(get), plainLength(head)]
   if (!stable || getLength === undefined || headLength === undefined || getStatus !== 200) return
   context.assert(getLength === headLength, {
@@ -106,7 +121,7 @@ export const headScenarios: Array<Scenario> = operationList
         await sameAsGet(context, operation.operationId, request, `${operation.path} with the key`, names)
         await sameAsGet(context, operation.operationId, { ...request, authorization: null }, 'without a key', names)
         if (!names) return
-        const params = unknownParams(Object.keys(request.params ?? {}))
+        const params = unknownParams(operation, Object.keys(request.params ?? {}))
         await sameAsGet(context, operation.operationId, { ...request, params }, `of an unknown ${operation.path}`, true)
       },
     }),

@@ -8,7 +8,7 @@ import type { ScenarioContext } from '../shared/scenario.ts'
 /** One path of the interface with the operations it has, from the catalogue. */
 export interface InterfacePath {
   base: ApiBase
-  /** As the spec writes it: `/pets/{petId}`. */
+  /** As the spec writes it: `/owners/{ownerId}`. */
   path: string
   /** The described operations on it, in spec order. */
   operations: ReadonlyArray<OperationSpec>
@@ -27,7 +27,7 @@ function resourceOf(operations: ReadonlyArray<OperationSpec>): InterfacePath['re
 /**
  * Every path of the interface (the operations it describes), each with its operations: what "every method on
  * every path" ranges over. A new operation in the spec joins its path here with no edit.
- * @example interfacePaths.map((path) => path.path) // ['/pets', '/pets/{petId}', '/messages']
+ * @example interfacePaths.map((path) => path.path) // ['/pets', '/pets/{…}', '/messages']
  */
 export const interfacePaths: ReadonlyArray<InterfacePath> = [
   ...new Set(operationList.filter((op) => op.described).map((op) => `${op.base} ${op.path}`)),

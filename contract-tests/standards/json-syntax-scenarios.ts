@@ -3,10 +3,12 @@ import type { OperationSpec } from '../../spec/operations.ts'
 import { SampleLosses } from '../client/sample-losses.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
 import { sendableRequest } from '../scenarios/valid-request.ts'
-import { interfaceSays, specChooses } from '../shared/citations.ts'
+import { echoBasis, interfaceSays, refusalBasis, specChooses } from '../shared/citations.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
 import { type Basis, type Exchange, statusOf } from '../shared/exchange.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
+import { resolve } from '../values/spec-parameters.ts'
+import { fitted } from '../values/string-values.ts'
 import { type BodyOperation, bodyOperations } from './body-operations.ts'
 import { readEverywhere } from './read-everywhere.ts'
 
@@ -49,9 +51,8 @@ function escapedAll(text: string): string {
   })
 }
 
-/** The sentence a refusal rests on: "400 when the JSON is invalid" for messages, the 400 of createPet else. */
-const refusalBasis = (operation: OperationSpec): Basis =>
-  operation.operationId === 'sendMessage' ? interfaceSays.invalidMessage : interfaceSays.invalidBody
+/** The sentence a refusal rests on: "400 when the JSON is invalid" for messages, the 400 of a resource's create. */
+const refusalOf = (operation: OperationSpec): Basis => refusalBasis(operation.operationId)
 
 /**
  * Where a text that is not JSON may be taken or refused otherwise than with 400: an operation whose interface
@@ -62,15 +63,23 @@ const refusalBasis = (operation: OperationSpec): Basis =>
  */
 function lenientAllowed(operation: OperationSpec, exchange: Exchange): boolean {
   const status = exchange.response?.status ?? 0
-  return refusalBasis(operation) !== interfaceSays.invalidMessage && status >= 200 && status < 500
+  return refusalOf(operation) !== interfaceSays.invalidMessage && status >= 200 && status < 500
 }
 
 /** Valid JSON in other forms than the compact one: read back exactly as what it means. */
-async function readBackExactly(context: ScenarioContext, { operation, stringFields }: BodyOperation): Promise<void> {
+async function readBackExactly(
+  context: ScenarioContext,
+  { operation, stringFields, schema }: BodyOperation,
+): Promise<void> {
   const request = await sendableRequest(operation, context)
   if (!request) return
   // A typical value (letters of three scripts, one beyond the BMP): only its encoding is unusual.
-  const values = Object.fromEntries(stringFields.map((field) => [field, `${context.data.runTag} Zoë Ñandú 𠀋`]))
+  const values = Object.fromEntries(
+    stringFields.map((field) => [
+      field,
+      fitted(resolve(schema.properties?.[field] ?? {}), `${context.data.runTag} Zoë Ñandú 𠀋`, 1),
+    ]),
+  )
   const sent: Body = { ...(request.json as Body), ...values }
   const compact = stringifyJson(sent)
   const forms: Array<[string, string]> = [
@@ -92,7 +101,7 @@ async function readBackExactly(context: ScenarioContext, { operation, stringFiel
         expected: `2xx echoing ${stringifyJson(values)}`,
         received: exchange.response?.bodyText.slice(0, 200),
         exchange,
-        basis: operation.operationId === 'sendMessage' ? interfaceSays.message : interfaceSays.created,
+        basis: echoBasis(operation.operationId),
       }) ||
       !answer
     )
@@ -143,7 +152,7 @@ export const jsonSyntaxScenarios: Array<Scenario> = bodyOperations.map(
       `${bodyOperation.operation.operationId} refuses every text that is not JSON with 400, ` +
       'and reads JSON in any form',
     operationId: bodyOperation.operation.operationId,
-    basis: refusalBasis(bodyOperation.operation),
+    basis: refusalOf(bodyOperation.operation),
     writes: true,
     async run(context) {
       const { operation } = bodyOperation

@@ -12,7 +12,7 @@ export const meaningfulTexts: ReadonlyArray<TextSample> = [
   { category: 'interpolation', what: 'interpolation syntax', text: '${name} #{name} <%= name %>' },
   { category: 'format', what: 'format specifiers', text: '%s %d %n %x %% {0}' },
   { category: 'markup', what: 'markup and entities', text: '<b>bold</b> <script>alert(1)</script> &amp; &lt;' },
-  { category: 'sql', what: 'SQL', text: `O'Brien'; DROP TABLE pets; -- " OR 1=1` },
+  { category: 'sql', what: 'SQL', text: `O'Brien'; DROP TABLE records; -- " OR 1=1` },
   { category: 'nosql', what: 'NoSQL operators', text: '{"$gt": ""} $where' },
   { category: 'path', what: 'path traversal', text: '../../etc/passwd %2e%2e%2f' },
   { category: 'escape', what: 'escape sequences as text', text: '\\u0041 \\n \\" \\\\ \\x41' },

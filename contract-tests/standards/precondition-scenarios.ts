@@ -1,11 +1,12 @@
 import { type OperationSpec, operationList } from '../../spec/operations.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
-import { validRequest } from '../scenarios/valid-request.ts'
+import { notCreated, validRequest } from '../scenarios/valid-request.ts'
 import { standardSays } from '../shared/citations.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
 import { type Exchange, statusOf } from '../shared/exchange.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
 import { type InterfacePath, interfacePaths, requestOnPath } from './interface-paths.ts'
+import { preconditionEvaluationScenarios } from './precondition-evaluation.ts'
 import { unknownParams } from './unknown-params.ts'
 
 /** A tag no representation has. */
@@ -41,13 +42,13 @@ function holdsWithout(context: ScenarioContext, exchange: Exchange, expected: nu
  * received preconditions if its response to the same request without those conditions, prior to processing the
  * request content, would have been a status code other than a 2xx (Successful) or 412 (Precondition Failed)."):
  * every read with `If-None-Match` (the tag it was served, and `*`) or `If-Modified-Since`, without the key and with
- * an unknown one, gets 401, never 304; a read of an unknown pet with `If-None-Match: *` gets 404; every write
+ * an unknown one, gets 401, never 304; a read of an unknown id with `If-None-Match: *` gets 404; every write
  * without the key and with `If-Match` or `If-None-Match: *` gets 401, never 412. The realistic breach: an ETag or
  * caching middleware placed before authentication.
  */
 async function preconditionsAfterChecks(context: ScenarioContext, operation: OperationSpec): Promise<void> {
   const request = validRequest(operation, context.data) as CallOptions | undefined
-  if (!request) return context.skip('No pet to name in the request.')
+  if (!request) return context.skip(notCreated)
   const { operationId } = operation
   const conditions: Array<[string, string]> = operation.safe
     ? readConditions(await context.client.call(operationId, request))
@@ -71,7 +72,7 @@ async function preconditionsAfterChecks(context: ScenarioContext, operation: Ope
     }
   const named = Object.keys(request.params ?? {})
   if (!operation.safe || named.length === 0) return
-  const params = unknownParams(named)
+  const params = unknownParams(operation, named)
   const unknown = await context.client.call(operationId, {
     ...request,
     params,
@@ -95,7 +96,7 @@ function otherForm(tag: string): string {
  */
 async function weakComparison(context: ScenarioContext, operation: OperationSpec): Promise<void> {
   const request = validRequest(operation, context.data) as CallOptions | undefined
-  if (!request) return context.skip('No pet to name in the request.')
+  if (!request) return context.skip(notCreated)
   const { operationId } = operation
   const first = await context.client.call(operationId, request)
   const tag = first.response?.headers.etag
@@ -180,4 +181,5 @@ export const preconditionScenarios: Array<Scenario> = [
       run: (context) => weakComparison(context, operation),
     }),
   ),
+  ...preconditionEvaluationScenarios,
 ]

@@ -5,6 +5,7 @@ import { standardSays } from '../shared/citations.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
 import { type Exchange, statusOf } from '../shared/exchange.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
+import { semanticsChoose } from '../shared/semantics-citations.ts'
 
 /** Reads, and writes that create (never one that changes or removes what a later check reads). */
 const described = operationList.filter(
@@ -18,7 +19,10 @@ const onGet: ReadonlyArray<Ignored> = [
   { what: 'a range of a unit no server knows', headers: { range: 'pets=0-4' } },
   { what: 'If-Range without Range', headers: { 'if-range': '"no-such-tag-7c1d"' } },
 ]
-const onOthers: ReadonlyArray<Ignored> = [{ what: 'a byte range', headers: { range: 'bytes=0-9' } }]
+const onOthers: ReadonlyArray<Ignored> = [
+  { what: 'a byte range', headers: { range: 'bytes=0-9' } },
+  { what: 'Content-Range, which only a partial PUT may use', headers: { 'content-range': 'bytes 0-5/100' } },
+]
 
 const statusClass = (exchange: Exchange) => Math.floor((exchange.response?.status ?? 0) / 100)
 
@@ -35,7 +39,12 @@ async function sameWithout(
     headers,
     alsoAccepted: [...clientErrors, 206, 416],
   })
-  context.assert(statusClass(exchange) === statusClass(plain), {
+  // A write's status says what it did (201 created, 202 queued): the field ignored, the same status.
+  const same =
+    operation.method === 'GET'
+      ? statusClass(exchange) === statusClass(plain)
+      : exchange.response?.status === plain.response?.status
+  context.assert(same, {
     message: `${operation.operationId} with ${what} got ${statusOf(exchange)}, without it ${statusOf(plain)}`,
     expected: `${statusOf(plain)}: the field ignored`,
     received: statusOf(exchange),
@@ -59,23 +68,104 @@ async function rangesIgnored(context: ScenarioContext, operation: OperationSpec)
   if (statusClass(plain) !== 2) return context.skip(`The plain request got ${statusOf(plain)}: no range to judge.`)
   const ignored = operation.method === 'GET' ? onGet : onOthers
   for (const field of ignored) await sameWithout(context, operation, request, plain, field)
-  if (operation.method !== 'GET' || (plain.response?.bodyBytes ?? plain.response?.bodyText.length ?? 0) < 10) return
-  const ranged = await context.client.call(operation.operationId, {
-    ...request,
-    headers: { range: 'bytes=0-9' },
-    alsoAccepted: [206, 416],
-  })
-  const status = ranged.response?.status
-  const contentRange = ranged.response?.headers['content-range'] ?? ''
-  const partial = status === 206 && /^bytes 0-9\/(?:\d+|\*)$/.test(contentRange)
-  context.assert(status === plain.response?.status || partial, {
-    message: `${operation.operationId} with Range: bytes=0-9 got ${statusOf(ranged)}${
-      contentRange ? ` (Content-Range: ${contentRange})` : ''
-    }`,
-    expected: `${statusOf(plain)} with the whole answer, or 206 with Content-Range: bytes 0-9/<length>`,
-    received: statusOf(ranged),
-    exchange: ranged,
-  })
+  if (operation.method !== 'GET') return
+  await judgeRanges(context, operation, request, plain)
+}
+
+const bodyLength = (exchange: Exchange) => exchange.response?.bodyBytes ?? exchange.response?.bodyText.length ?? 0
+
+/** A 206 that is exactly the range asked for: its Content-Range and as many bytes, of `length` or its own total. */
+function exactPart(exchange: Exchange, first: number, last: number): boolean {
+  const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(exchange.response?.headers['content-range'] ?? '')
+  if (exchange.response?.status !== 206 || !match) return false
+  const total = match[3] === '*' ? Number.POSITIVE_INFINITY : Number(match[3])
+  const end = Math.min(last, total - 1)
+  return Number(match[1]) === first && Number(match[2]) === end && bodyLength(exchange) === end - first + 1
+}
+
+/**
+ * The byte ranges a GET may send (RFC 9110 section 14): `bytes=0-9` gets the whole answer (200) or exactly those ten
+ * bytes (206 with `Content-Range: bytes 0-9/<length>` and ten bytes of content), never 416: it is satisfiable on
+ * any representation of ten bytes or more. A last position past any length (`bytes=0-99999999999999999999999`) is
+ * read without overflow (section 14.1.2: "recipients MUST anticipate potentially large decimal numerals and prevent
+ * parsing errors due to integer conversion overflows"): the
+ * whole answer, or 206 of it all; never 416 nor a 5xx. With `If-Range` of a tag the service never gave, the range is
+ * ignored (section 13.1.5: a false If-Range means "the recipient MUST ignore the Range header field"; a service with
+ * no ranges ignores If-Range itself): the whole answer, never a 206. Deviations: a 416 to `bytes=999999-` is right
+ * only when the answer is shorter; fifty overlapping ranges (section 17.15) answered in parts; `Accept-Ranges: bytes`
+ * on an answer whose `bytes=0-9` gets no 206 (section 14.3).
+ */
+async function judgeRanges(
+  context: ScenarioContext,
+  operation: OperationSpec,
+  request: CallOptions,
+  plain: Exchange,
+): Promise<void> {
+  const ranged = (headers: Record<string, string>) =>
+    context.client.call(operation.operationId, { ...request, headers, alsoAccepted: [206, 416] })
+  const whole = (exchange: Exchange) =>
+    exchange.response?.status === plain.response?.status && exchange.response?.headers['content-range'] === undefined
+  const judge = (what: string, exchange: Exchange, holds: boolean, expected: string) =>
+    context.assert(holds, {
+      message: `${operation.operationId} with ${what} got ${statusOf(exchange)}${
+        exchange.response?.headers['content-range']
+          ? ` (Content-Range: ${exchange.response.headers['content-range']})`
+          : ''
+      }${exchange.response?.status === 206 ? ` and ${bodyLength(exchange)} bytes` : ''}`,
+      expected,
+      received: statusOf(exchange),
+      exchange,
+    })
+  if (bodyLength(plain) >= 10) {
+    const first = await ranged({ range: 'bytes=0-9' })
+    judge(
+      'Range: bytes=0-9',
+      first,
+      whole(first) || exactPart(first, 0, 9),
+      `${statusOf(plain)} whole, or 206 of bytes 0-9`,
+    )
+    const acceptRanges = plain.response?.headers['accept-ranges'] ?? ''
+    if (/\bbytes\b/i.test(acceptRanges) && first.response?.status !== 206)
+      context.observe({
+        message: `${operation.operationId} sends Accept-Ranges: ${acceptRanges}, yet bytes=0-9 gets ${statusOf(first)}`,
+        expected: 'a 206 of bytes 0-9, or no Accept-Ranges: bytes',
+        received: statusOf(first),
+        exchange: first,
+        basis: semanticsChoose.rangesServed,
+      })
+  }
+  const huge = await ranged({ range: 'bytes=0-99999999999999999999999' })
+  judge(
+    'Range: bytes=0-99999999999999999999999',
+    huge,
+    whole(huge) || exactPart(huge, 0, Number.MAX_SAFE_INTEGER),
+    `${statusOf(plain)} whole, or 206 of it all`,
+  )
+  const conditional = await ranged({ range: 'bytes=0-9', 'if-range': '"no-such-tag-7c1d"' })
+  judge('If-Range of a tag it never gave and Range', conditional, whole(conditional), `${statusOf(plain)} whole`)
+  const deviations: Array<[string, Record<string, string>, (exchange: Exchange) => boolean]> = [
+    [
+      'Range: bytes=999999-',
+      { range: 'bytes=999999-' },
+      (e) => whole(e) || (e.response?.status === 416 && bodyLength(plain) <= 999_999),
+    ],
+    [
+      'fifty overlapping ranges',
+      { range: `bytes=${Array.from({ length: 50 }, () => '0-').join(',')}` },
+      (e) => whole(e) || e.response?.status === 416,
+    ],
+  ]
+  for (const [what, headers, fine] of deviations) {
+    const exchange = await ranged(headers)
+    if (exchange.response && exchange.response.status < 500 && !fine(exchange))
+      context.observe({
+        message: `${operation.operationId} with ${what} got ${statusOf(exchange)}`,
+        expected: `${statusOf(plain)} whole, or 416`,
+        received: statusOf(exchange),
+        exchange,
+        basis: semanticsChoose.rangesServed,
+      })
+  }
 }
 
 /** For every described operation: the range fields it must ignore, ignored. */

@@ -1,7 +1,8 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { rolesOf } from '../../spec/relations.ts'
+import { type ResourceSpec, resources } from '../../spec/resources.ts'
 import type { OperationId } from '../../spec/types.ts'
-import { interfaceSays } from '../shared/citations.ts'
+import { resourceBasis } from '../shared/citations.ts'
 import type { ContractCaller } from '../shared/contract-caller.ts'
 import { type Basis, type Exchange, statusOf } from '../shared/exchange.ts'
 import { linkBasis } from '../stateful/read-resource.ts'
@@ -40,14 +41,14 @@ export interface CreatedResource {
 export async function readAllEverywhere(
   client: ContractCaller,
   creator: OperationId,
-  resources: ReadonlyArray<CreatedResource>,
+  created: ReadonlyArray<CreatedResource>,
 ): Promise<Array<ReadDifference | undefined>> {
-  const differences: Array<ReadDifference | undefined> = resources.map(() => undefined)
+  const differences: Array<ReadDifference | undefined> = created.map(() => undefined)
   const reads = rolesOf('read').filter((read) => read.creator === creator)
   await Promise.all(
-    resources.map(async ({ created, sent, fields }, index) => {
+    created.map(async ({ created: answered, sent, fields }, index) => {
       for (const role of reads) {
-        const id = created[role.link.field] as string | number | bigint
+        const id = answered[role.link.field] as string | number | bigint
         const exchange = await client.call(role.operationId, { params: { [role.link.parameter]: id } })
         const read = exchange.response?.json as Body | undefined
         // null: not read at all; a field's name: read with that field changed.
@@ -72,13 +73,14 @@ export async function readAllEverywhere(
         .map(({ parameter, field }) => `${parameter}=${encodeURIComponent(String(sent[field]))}`)
       return [...new Set([[...filtered, limit].filter(Boolean).join('&'), limit])]
     }
-    const queries = [...new Set(resources.flatMap(queriesOf))]
+    const queries = [...new Set(created.flatMap(queriesOf))]
     const pages = await Promise.all(
       queries.map((query) => client.call(role.operationId, { query: query || undefined })),
     )
-    resources.forEach((resource, index) => {
+    const kind = resources[creator] as ResourceSpec
+    created.forEach((resource, index) => {
       for (const query of queriesOf(resource))
-        differences[index] ??= inList(pages[queries.indexOf(query)] as Exchange, role.operationId, query, resource)
+        differences[index] ??= inList(pages[queries.indexOf(query)] as Exchange, kind, role, query, resource)
     })
   }
   return differences
@@ -101,30 +103,36 @@ export async function readEverywhere(
 
 function inList(
   exchange: Exchange,
-  operationId: OperationId,
+  resource: ResourceSpec,
+  { operationId, limit: rule }: { operationId: OperationId; limit?: { parameter: string } },
   query: string,
   { created, sent, fields }: CreatedResource,
 ): ReadDifference | undefined {
   const page = exchange.response?.json
   if (exchange.response?.status !== 200 || !Array.isArray(page)) return undefined // the registry judges it
-  const listed = (page as Array<Body>).find((item) => same(item?.id, created.id))
-  const limit = Number(new URLSearchParams(query).get('limit') ?? Number.POSITIVE_INFINITY)
+  const { idField } = resource
+  const listed = (page as Array<Body>).find((item) => same(item?.[idField], created[idField]))
+  const sentLimit = rule && new URLSearchParams(query).get(rule.parameter)
+  const limit = sentLimit ? Number(sentLimit) : Number.POSITIVE_INFINITY
   // A list the client kept an excerpt of (thousands of items) cannot tell what it lacks: its checks judge its length.
   if (!listed && page.length < limit && !exchange.response.jsonCut)
     return {
-      message: `what was created (${String(created.id)}) is missing from ${operationId}?${query} (${page.length})`,
+      message:
+        `what was created (${String(created[idField])}) is missing from ${operationId}?${query} ` + `(${page.length})`,
       expected: `every match, the page being shorter than its limit of ${limit}`,
       received: `${page.length} items without it`,
       exchange,
-      basis: interfaceSays.limit,
+      basis: resourceBasis(resource).limit,
     }
   const field = listed && changed(listed, sent, fields)
   if (!listed || field === undefined) return undefined
   return {
-    message: `what was created (${String(created.id)}) is listed by ${operationId}?${query} with "${field}" changed`,
+    message:
+      `what was created (${String(created[idField])}) is listed by ${operationId}?${query} ` +
+      `with "${field}" changed`,
     expected: stringifyJson(sent[field]),
     received: stringifyJson(listed[field]),
     exchange,
-    basis: interfaceSays.readById,
+    basis: resourceBasis(resource).read,
   }
 }

@@ -47,11 +47,30 @@ it("percent-encodes a digit of getPet's id and sends no form to an operation wit
 })
 
 it('spells the JSON media type in other cases and quotes its parameter, only where a body is sent', () => {
-  expect(mediaTypeForms({ json: { name: 'Rex' } }).map(({ form }) => form.contentType)).toEqual([
+  expect(mediaTypeForms({ json: { name: 'Rex' } }, 'name').map(({ form }) => form.contentType)).toEqual([
     'Application/JSON',
     'application/json; Charset="utf-8"',
+    'application/json ;charset=utf-8',
+    'application/json;\tcharset=utf-8',
+    'application/json; charset="utf\\-8"',
+    'application/json; charset=UTF-8',
   ])
-  expect(mediaTypeForms({ params: { petId: 1 } })).toEqual([])
+  expect(mediaTypeForms({ params: { petId: 1 } }, 'name')).toEqual([])
+})
+
+it('sends the upper-case charset with a name outside ASCII, beside a plain request with the same name', () => {
+  const charset = mediaTypeForms({ json: { name: 'Rex', categoryId: 1 } }, 'name').at(-1)
+  expect(charset?.form.json).toEqual({ name: 'Rex-été', categoryId: 1 })
+  expect(charset?.plain).toEqual({ json: { name: 'Rex-été', categoryId: 1 } })
+})
+
+it('puts the text outside ASCII in the field of free text it is given, and sends no such form without one', () => {
+  const charset = mediaTypeForms({ json: { email: 'ada@example.com', label: 'Ada' } }, 'label').at(-1)
+  expect(charset?.what).toBe('Content-Type: application/json; charset=UTF-8, a label with "é"')
+  expect(charset?.form.json).toEqual({ email: 'ada@example.com', label: 'Ada-été' })
+  expect(mediaTypeForms({ json: { email: 'ada@example.com' } }).map(({ form }) => form.contentType)).not.toContain(
+    'application/json; charset=UTF-8',
+  )
 })
 
 it('writes the same JSON value in three other texts', () => {

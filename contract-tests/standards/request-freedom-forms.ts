@@ -1,7 +1,7 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { OperationSpec } from '../../spec/operations.ts'
-import { specParameters } from '../generate/spec-parameters.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
+import { specParameters } from '../values/spec-parameters.ts'
 
 /** A key no target holds: the credential forms are sent with it where the others are sent without a key. */
 export const unknownKey = 'contract-suite-unknown-key-0000'
@@ -16,6 +16,8 @@ export interface FreedomForm {
   form: CallOptions
   /** The same form without the key: a form of the credential itself is sent with an unknown key instead. */
   keyless: CallOptions
+  /** Another status the standards give a conformant path for this form (504 from a cache to only-if-cached). */
+  alternative?: number
 }
 
 type Json = Record<string, unknown>
@@ -107,16 +109,38 @@ export function targetForms(operation: OperationSpec, request: CallOptions): Arr
 
 /**
  * The JSON media type in other cases and with a parameter value quoted (RFC 9110 section 8.3.1: "The type and
- * subtype tokens are case-insensitive."; section 5.6.6: quoted and unquoted values are equivalent), where the
- * operation takes a JSON body.
- * @example mediaTypeForms({ json: { name: 'Rex' } }).map((form) => form.form.contentType)
+ * subtype tokens are case-insensitive."; section 5.6.6: quoted and unquoted values are equivalent), with white space
+ * around ";" (section 5.6.3), a quoted-pair (section 5.6.4) and the charset in upper case (section 8.3.2), where the
+ * operation takes a JSON body; the last with a text outside ASCII in `textField`, the body's field of free text.
+ * @example mediaTypeForms({ json: { name: 'Rex' } }, 'name').map((form) => form.form.contentType)
  */
-export function mediaTypeForms(request: CallOptions): Array<FreedomForm> {
+export function mediaTypeForms(request: CallOptions, textField?: string): Array<FreedomForm> {
   if (request.json === undefined) return []
-  return ['Application/JSON', 'application/json; Charset="utf-8"'].map((contentType) => {
+  const forms = [
+    'Application/JSON',
+    'application/json; Charset="utf-8"',
+    // Section 5.6.3: OWS around ";"; section 5.6.4: a quoted-pair stands for the octet after the backslash.
+    'application/json ;charset=utf-8',
+    'application/json;\tcharset=utf-8',
+    'application/json; charset="utf\\-8"',
+  ].map((contentType) => {
     const form = { ...request, contentType }
-    return { what: `Content-Type: ${contentType}`, plain: request, form, keyless: keyless(form) }
+    return { what: `Content-Type: ${JSON.stringify(contentType)}`, plain: request, form, keyless: keyless(form) }
   })
+  // Section 8.3.2: charset names are case-insensitive; a name outside ASCII shows a body read in another charset.
+  const json = request.json
+  if (!isObject(json) || textField === undefined || typeof json[textField] !== 'string') return forms
+  const accented = { ...request, json: { ...json, [textField]: `${json[textField]}-\u00e9t\u00e9` } }
+  const upper = { ...accented, contentType: 'application/json; charset=UTF-8' }
+  return [
+    ...forms,
+    {
+      what: `Content-Type: application/json; charset=UTF-8, a ${textField} with "é"`,
+      plain: accented,
+      form: upper,
+      keyless: keyless(upper),
+    },
+  ]
 }
 
 /** Every UTF-16 unit of a string as a `\uXXXX` escape. */
@@ -141,7 +165,7 @@ function written(value: unknown, write: (text: string) => string, between: strin
  * The JSON body in other texts of the same value (RFC 8259): white space around every structural character
  * (section 2), every character of every string value escaped (section 7), the members in another order (section 4: an
  * object is unordered), where the operation takes a JSON object.
- * @example jsonTextForms({ json: { name: 'Rex', categoryId: 1 } })[2]?.form.body // '{"categoryId":1,"name":"Rex"}'
+ * @example jsonTextForms({ json: { name: 'Rex', size: 1 } })[2]?.form.body // '{"size":1,"name":"Rex"}'
  */
 export function jsonTextForms(request: CallOptions): Array<FreedomForm> {
   const { json, ...rest } = request

@@ -6,6 +6,9 @@ import { interfaceSays, specChooses, standardSays } from '../shared/citations.ts
 import type { CallOptions } from '../shared/contract-caller.ts'
 import { type Basis, type Exchange, statusOf } from '../shared/exchange.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
+import { semanticsChoose } from '../shared/semantics-citations.ts'
+import { bodyOperations } from './body-operations.ts'
+import { cacheDirectiveForms, requestFieldForms } from './request-field-forms.ts'
 import {
   authSchemeForms,
   type FreedomForm,
@@ -20,8 +23,17 @@ interface Freedom {
   /** What the freedom varies, for titles. */
   varies: string
   basis: Basis
+  /**
+   * Where no MUST makes the forms equivalent (a field a client may send, a SHOULD): any other answer to a form is a
+   * deviation of this choice, never a violation.
+   */
+  onlyDeviates?: boolean
   forms(operation: OperationSpec, request: CallOptions): Array<FreedomForm>
 }
+
+/** The first field of free text of the operation's body, if it has one. */
+const textFieldOf = (operation: OperationSpec) =>
+  bodyOperations.find((body) => body.operation.operationId === operation.operationId)?.stringFields[0]
 
 const freedoms: ReadonlyArray<Freedom> = [
   {
@@ -40,7 +52,7 @@ const freedoms: ReadonlyArray<Freedom> = [
     check: 'media_type_forms',
     varies: 'the media type in other cases and its parameter quoted',
     basis: standardSays.mediaTypeCase,
-    forms: (_, request) => mediaTypeForms(request),
+    forms: (operation, request) => mediaTypeForms(request, textFieldOf(operation)),
   },
   {
     check: 'json_text_forms',
@@ -48,13 +60,27 @@ const freedoms: ReadonlyArray<Freedom> = [
     basis: standardSays.jsonTexts,
     forms: (_, request) => jsonTextForms(request),
   },
+  {
+    check: 'request_field_forms',
+    varies: 'From, Referer, User-Agent, Accept-Charset, Accept-Language and an extension precondition',
+    basis: semanticsChoose.requestFields,
+    onlyDeviates: true,
+    forms: requestFieldForms,
+  },
+  {
+    check: 'cache_directive_forms',
+    varies: 'request cache directives in token and quoted form, unknown ones and Pragma',
+    basis: semanticsChoose.cacheDirectives,
+    onlyDeviates: true,
+    forms: cacheDirectiveForms,
+  },
 ]
 
 const success = (exchange: Exchange) => Math.floor((exchange.response?.status ?? 0) / 100) === 2
 const clientError = (status: number) => status >= 400 && status < 500
 
 /** A JSON value with its object members sorted and its array items sorted: what two answers compare by. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).sort().join(',')}]`
   if (typeof value !== 'object' || value === null) return stringifyJson(value)
   const members = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -62,7 +88,7 @@ function canonical(value: unknown): string {
 }
 
 /** The members of what a create sent that its answer echoes as sent: what an equivalent form must echo too. */
-function echoedFields(sent: unknown, answer: unknown): Array<string> {
+export function echoedFields(sent: unknown, answer: unknown): Array<string> {
   if (typeof sent !== 'object' || sent === null || typeof answer !== 'object' || answer === null) return []
   const echoed = answer as Record<string, unknown>
   return Object.entries(sent).flatMap(([name, value]) => (canonical(echoed[name]) === canonical(value) ? [name] : []))
@@ -127,6 +153,7 @@ async function judgeKeyed(
   form: FreedomForm,
   plain: Exchange,
   answer: Exchange,
+  deviationBasis?: Basis,
 ): Promise<void> {
   const where = `${operation.operationId} with ${form.what}`
   if (!success(plain)) {
@@ -134,17 +161,28 @@ async function judgeKeyed(
     return
   }
   const status = answer.response?.status ?? 0
+  if (status === form.alternative) {
+    context.assert(true, { message: `${where} answers ${status}, as the standards allow for it` })
+    return
+  }
   if (clientError(status)) {
     context.observe({
       message: `${where} is refused with ${status}, where the plain request gets ${statusOf(plain)}`,
       expected: `${statusOf(plain)}, as the plain request`,
       received: statusOf(answer),
       exchange: answer,
-      basis: specChooses.equivalentForms,
+      basis: deviationBasis ?? specChooses.equivalentForms,
     })
     return
   }
   const differs = await difference(context, operation, form, plain, answer)
+  if (differs && deviationBasis)
+    return void context.observe({
+      ...differs,
+      message: `${where} ${differs.message}`,
+      exchange: answer,
+      basis: deviationBasis,
+    })
   context.assert(differs === undefined, {
     message: differs ? `${where} ${differs.message}` : `${where} gets the plain request's answer`,
     expected: differs?.expected,
@@ -181,6 +219,7 @@ async function judgeForms(
   context: ScenarioContext,
   operation: OperationSpec,
   forms: ReadonlyArray<FreedomForm>,
+  deviationBasis?: Basis,
 ): Promise<void> {
   const plains = new Map<string, Exchange>()
   for (const form of forms) {
@@ -189,7 +228,7 @@ async function judgeForms(
     const plain = plains.get(key) ?? (await context.client.call(operation.operationId, form.plain))
     plains.set(key, plain)
     const answer = await context.client.call(operation.operationId, { ...form.form, alsoAccepted: clientErrors })
-    await judgeKeyed(context, operation, form, plain, answer)
+    await judgeKeyed(context, operation, form, plain, answer, deviationBasis)
     const keyless = await context.client.call(operation.operationId, { ...form.keyless, alsoAccepted: clientErrors })
     judgeKeyless(context, `${operation.operationId} with ${form.what}`, answer, keyless)
   }
@@ -220,7 +259,7 @@ function freedomScenario(
       const request = await sendableRequest(operation, context)
       if (!request) return context.skip(notCreated)
       const forms = freedom.forms(operation, request).filter(alias?.pick ?? (() => true))
-      await judgeForms(context, operation, forms)
+      await judgeForms(context, operation, forms, freedom.onlyDeviates ? freedom.basis : undefined)
     },
   }
 }

@@ -4,10 +4,12 @@ import { ambientCredentialScenarios } from './ambient-credential-scenarios.ts'
 import { chunkedBodyScenarios } from './chunked-body-scenarios.ts'
 import { headScenarios } from './head-scenarios.ts'
 import { jsonSyntaxScenarios } from './json-syntax-scenarios.ts'
+import { messageScenarios } from './message-scenarios.ts'
 import { optionsScenarios } from './options-scenarios.ts'
 import { preconditionScenarios } from './precondition-scenarios.ts'
 import { rangeScenarios } from './range-scenarios.ts'
 import { lowercaseBearerAlias, requestFreedomScenarios } from './request-freedom-scenarios.ts'
+import { semanticsScenarios } from './semantics-scenarios.ts'
 import { staleReadScenarios } from './stale-read-scenarios.ts'
 import { stringRoundTripScenarios } from './string-round-trip-scenarios.ts'
 import { timeOrderScenarios } from './time-order-scenarios.ts'
@@ -42,6 +44,8 @@ export function standardGroups(options: Pick<ExploreOptions, 'pauseMs'>): Array<
     },
     { name: 'framing and JSON', scenarios: [...chunkedBodyScenarios, ...jsonSyntaxScenarios] },
     { name: 'HTTP/1.1 on the wire', scenarios: [...wireScenarios] },
+    { name: 'expectations, versions and hosts on the wire', scenarios: [...semanticsScenarios] },
+    { name: 'URIs, fields and messages', scenarios: [...messageScenarios] },
     { name: 'strings', scenarios: stringRoundTripScenarios },
     { name: 'time and order', scenarios: timeOrderScenarios(options) },
   ]

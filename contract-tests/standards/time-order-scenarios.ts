@@ -1,15 +1,19 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { operations } from '../../spec/operations.ts'
 import { rolesOf, type StatefulRole } from '../../spec/relations.ts'
+import { type ResourceSpec, resourceOf, resources } from '../../spec/resources.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { defaultExploreOptions } from '../generate/explore-options.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
 import { validRequest } from '../scenarios/valid-request.ts'
-import { interfaceSays } from '../shared/citations.ts'
+import { resourceBasis } from '../shared/citations.ts'
 import { type Exchange, statusOf } from '../shared/exchange.ts'
 import type { ExploreOptions } from '../shared/explore-options.ts'
 import { sameFields } from '../shared/same-fields.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
+import { idsAfter } from '../values/query-values.ts'
+import { resolve } from '../values/spec-parameters.ts'
+import { fitted } from '../values/string-values.ts'
 import { bodyOperations } from './body-operations.ts'
 import { type ReadDifference, readEverywhere } from './read-everywhere.ts'
 
@@ -22,16 +26,23 @@ const idWindow = 16
 /** Creates sent at once while lists are taken. */
 const inFlight = 6
 
+/** The resource a creator makes (`spec/resources.ts`). */
+const kindOf = (creator: OperationId) => resources[creator] as ResourceSpec
+
 /** Typical bodies of a creator, each named after the run and `label`, its list filters cycling through their values. */
 function bodiesOf(context: ScenarioContext, creator: OperationId, label: string, count: number): Array<Body> {
   const base = (validRequest(operations[creator], context.data)?.json ?? {}) as Body
-  const texts = bodyOperations.find(({ operation }) => operation.operationId === creator)?.stringFields ?? []
+  const body = bodyOperations.find(({ operation }) => operation.operationId === creator)
+  const texts = body?.stringFields ?? []
+  const schemaOf = (field: string) => resolve(body?.schema.properties?.[field] ?? {})
   const filters = rolesOf('list')
     .filter((list) => list.creator === creator)
     .flatMap((list) => list.filters)
   return Array.from({ length: count }, (_, index) => ({
     ...base,
-    ...Object.fromEntries(texts.map((field) => [field, `${context.data.runTag}-${label}-${index}`])),
+    ...Object.fromEntries(
+      texts.map((field) => [field, fitted(schemaOf(field), `${context.data.runTag}-${label}-${index}`, index)]),
+    ),
     ...Object.fromEntries(filters.map(({ field, values }) => [field, values[index % values.length]])),
   }))
 }
@@ -40,13 +51,14 @@ function bodiesOf(context: ScenarioContext, creator: OperationId, label: string,
 async function create(context: ScenarioContext, role: CreateRole, body: Body): Promise<Body | undefined> {
   const exchange = await context.client.call(role.operationId, { json: body })
   const created = exchange.response?.json as Body | undefined
-  const ok = exchange.response?.status === role.status && created?.id !== undefined
+  const kind = kindOf(role.operationId)
+  const ok = exchange.response?.status === role.status && created?.[kind.idField] !== undefined
   return context.assert(ok, {
     message: `a typical ${role.operationId} got ${statusOf(exchange)}`,
     expected: String(role.status),
     received: exchange.response?.bodyText.slice(0, 200),
     exchange,
-    basis: interfaceSays.created,
+    basis: resourceBasis(kind).created,
   })
     ? (created as Body)
     : undefined
@@ -65,12 +77,12 @@ async function readBeforeAndAfter(context: ScenarioContext, role: CreateRole): P
   const made = await create(context, role, first)
   if (!made) return
   const reads = rolesOf('read').filter((read) => read.creator === role.operationId)
-  const start = made.id
-  const window =
-    typeof start === 'number' && Number.isSafeInteger(start)
-      ? [...Array(idWindow).keys()].map((step) => start + step + 1)
-      : []
-  const absent = new Set<number>()
+  const kind = kindOf(role.operationId)
+  const start = made[kind.idField]
+  const id = (resource: Body) => String(resource[kind.idField])
+  // The ids just past it, where ids come in sequence (integers); none where they are drawn (UUIDs).
+  const window = idsAfter(kind.id.schema, String(start), idWindow)
+  const absent = new Set<string>()
   for (const read of reads)
     await Promise.all(
       window.map(async (id) => {
@@ -84,14 +96,14 @@ async function readBeforeAndAfter(context: ScenarioContext, role: CreateRole): P
     )
   const next = await create(context, role, second)
   if (!next) return
-  const seen = typeof next.id === 'number' && absent.has(next.id)
-  const when = seen ? `${String(next.id)}, read as missing before its create` : `the new ${String(next.id)}`
-  const why = window.length > 0 ? 'taken by others' : 'not integers in sequence'
+  const seen = absent.has(id(next))
+  const when = seen ? `${id(next)}, read as missing before its create` : `the new ${id(next)}`
+  const why = window.length > 0 ? 'taken by others' : 'not in a sequence'
   if (failWith(context, when, await readEverywhere(context.client, role.operationId, next, second)))
     context.assert(true, {
       message: seen
-        ? `${String(next.id)} read as missing before its create reads back after it`
-        : `${String(next.id)} reads back; the ids past ${String(start)} read before it were ${why}`,
+        ? `${id(next)} read as missing before its create reads back after it`
+        : `${id(next)} reads back; the ids past ${String(start)} read before it were ${why}`,
     })
 }
 
@@ -101,7 +113,8 @@ async function readRightAfter(context: ScenarioContext, role: CreateRole): Promi
     const made = await create(context, role, body)
     if (!made) continue
     const difference = await readEverywhere(context.client, role.operationId, made, body)
-    if (!failWith(context, `right after its create, ${String(made.id)}`, difference)) return
+    if (!failWith(context, `right after its create, ${String(made[kindOf(role.operationId).idField])}`, difference))
+      return
   }
 }
 
@@ -110,17 +123,18 @@ async function readAfterPause(context: ScenarioContext, role: CreateRole, pauseM
   const [body] = bodiesOf(context, role.operationId, 'kept', 1) as [Body]
   const made = await create(context, role, body)
   if (!made) return
+  const id = String(made[kindOf(role.operationId).idField])
   if (
     !failWith(
       context,
-      `right after its create, ${String(made.id)}`,
+      `right after its create, ${id}`,
       await readEverywhere(context.client, role.operationId, made, body),
     )
   )
     return
   await new Promise((resolve) => setTimeout(resolve, pauseMs))
   const later = await readEverywhere(context.client, role.operationId, made, body)
-  failWith(context, `${pauseMs} ms after it was read, ${String(made.id)}`, later)
+  failWith(context, `${pauseMs} ms after it was read, ${id}`, later)
 }
 
 /**
@@ -153,14 +167,17 @@ async function listDuringCreates(context: ScenarioContext, role: ListRole): Prom
         queries.map((query) => context.client.call(role.operationId, { query: query || undefined, record: false })),
       )),
     )
+  const kind = kindOf(creator.operationId)
+  const basis = resourceBasis(kind)
+  const idOf = (item: Body | undefined) => String(item?.[kind.idField])
   const sent = new Map<string, Body>()
   for (const [index, exchange] of (await creates).entries())
     if (exchange.response?.status === creator.status)
-      sent.set(String((exchange.response.json as Body | undefined)?.id), bodies[index] as Body)
+      sent.set(idOf(exchange.response.json as Body | undefined), bodies[index] as Body)
   for (const page of pages) {
     if (page.results.some((result) => result.outcome === 'failed')) context.client.keep(page)
     const items = Array.isArray(page.response?.json) ? (page.response.json as Array<Body>) : []
-    const ids = items.map((item) => String(item?.id))
+    const ids = items.map(idOf)
     const twice = ids.find((id, index) => ids.indexOf(id) !== index)
     if (twice !== undefined)
       return void context.assert(false, {
@@ -168,18 +185,16 @@ async function listDuringCreates(context: ScenarioContext, role: ListRole): Prom
         expected: 'each resource once',
         received: ids.join(', '),
         exchange: page,
-        basis: interfaceSays.uniqueId,
+        basis: basis.uniqueId,
       })
-    const partial = items.find(
-      (item) => sent.has(String(item?.id)) && !sameFields(item, sent.get(String(item.id)) as Body),
-    )
+    const partial = items.find((item) => sent.has(idOf(item)) && !sameFields(item, sent.get(idOf(item)) as Body))
     if (partial)
       return void context.assert(false, {
-        message: `${String(partial.id)} is listed while its create was in flight with other fields than it was sent`,
-        expected: stringifyJson(sent.get(String(partial.id))),
+        message: `${idOf(partial)} is listed while its create was in flight with other fields than it was sent`,
+        expected: stringifyJson(sent.get(idOf(partial))),
         received: stringifyJson(partial),
         exchange: page,
-        basis: interfaceSays.readById,
+        basis: basis.read,
       })
   }
   context.assert(true, {
@@ -200,7 +215,7 @@ export function timeOrderScenarios(options: Pick<ExploreOptions, 'pauseMs'>): Ar
     check,
     title,
     operationId,
-    basis: interfaceSays.readById,
+    basis: resourceBasis(resourceOf(operationId) as ResourceSpec).read,
     writes: true,
     explores: true,
     run,

@@ -9,17 +9,25 @@ import { unknownKey } from './request-freedom-forms.ts'
 /** Any redirect or client error: a server that does not serve the operation may answer it in any of these. */
 const notServed: ReadonlyArray<number> = [...Array.from({ length: 100 }, (_, index) => 300 + index), ...clientErrors]
 
-/** The URL at the origin's root: the operation's path without the base's (`/v1`), its query kept. */
-const atOriginRoot = (path: string) => (url: string) => {
+/**
+ * The URL of the operation's path above the version: at the base address without its last segment (`/v1`), its
+ * query kept. That is the origin's root for a base `http://h/v1`, and `/api` for `http://h/api/v1`: taken from the
+ * base address of the operation's API, never from its origin alone, since what lies outside that base address
+ * (another application's, a proxy's) is no answer of the API.
+ * @example aboveVersion('/store/orders')('http://h/api/v1/store/orders?x=1') // 'http://h/api/store/orders?x=1'
+ */
+export const aboveVersion = (path: string) => (url: string) => {
   const parsed = new URL(url)
-  return `${parsed.origin}${path}${parsed.search}`
+  const base = parsed.pathname.endsWith(path) ? parsed.pathname.slice(0, -path.length) : parsed.pathname
+  return `${parsed.origin}${base.replace(/\/[^/]*$/, '')}${path}${parsed.search}`
 }
 
 /**
  * An operation the interface refers to but does not describe (`x-not-described` in the spec: `GET /store/orders`)
- * still requires the key, as every operation does: without one and with an unknown one, at the base address and at
- * the origin's root, never a 2xx, and never a 5xx. A 401, a 404 or 405 (not served), another 4xx or a redirect is
- * no finding. Safe operations only: an unsafe one is not sent to a server whose authentication may be broken.
+ * still requires the key, as every operation does: without one and with an unknown one, at the base address and
+ * above its version (`aboveVersion`), never a 2xx, and never a 5xx. A 401, a 404 or 405 (not served), another 4xx or
+ * a redirect is no finding. Safe operations only: an unsafe one is not sent to a server whose authentication may be
+ * broken.
  */
 export const undescribedOperationScenarios: Array<Scenario> = operationList
   .filter((operation) => !operation.described && operation.safe)
@@ -37,7 +45,7 @@ export const undescribedOperationScenarios: Array<Scenario> = operationList
         ]
         const places: Array<[string, CallOptions]> = [
           ['at the base address', {}],
-          ["at the origin's root", { rewriteUrl: atOriginRoot(operation.path) }],
+          ["above the base address's version", { rewriteUrl: aboveVersion(operation.path) }],
         ]
         for (const [where, place] of places)
           for (const [what, credential] of credentials) {

@@ -5,19 +5,25 @@ import { clientErrors } from '../scenarios/expect-refusal.ts'
 import { validRequest } from '../scenarios/valid-request.ts'
 import { specChooses, standardSays } from '../shared/citations.ts'
 import type { CallOptions } from '../shared/contract-caller.ts'
+import { originOf } from '../shared/origin-of.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
 import { unknownParams } from './unknown-params.ts'
 import { answerKey, judgeFraming } from './wire-answers.ts'
 
 const safeOperations = operationList.filter((operation) => operation.described && operation.safe)
 
-/** The valid request of every safe operation, and of those that name a resource one naming an unknown one. */
+/**
+ * The valid request of every safe operation, and of those that name a resource one naming an unknown one: those of the
+ * operations whose API has the first one's origin, since all go on one connection to it.
+ */
 function pipeline(context: ScenarioContext): Array<{ operationId: OperationId; options: CallOptions }> {
+  const [first] = safeOperations
+  const origin = first && originOf(context.client, first.operationId)
   return safeOperations.flatMap((operation) => {
     const request = validRequest(operation, context.data)
-    if (!request) return []
+    if (!request || originOf(context.client, operation.operationId) !== origin) return []
     const names = Object.keys(operation.sample.params)
-    const unknown = unknownParams(names)
+    const unknown = unknownParams(operation, names)
     const requests = [{ operationId: operation.operationId, options: { ...request, alsoAccepted: clientErrors } }]
     if (names.length > 0)
       requests.push({ operationId: operation.operationId, options: { params: unknown, alsoAccepted: clientErrors } })
@@ -27,10 +33,11 @@ function pipeline(context: ScenarioContext): Array<{ operationId: OperationId; o
 
 /**
  * Pipelined requests answered in order (RFC 9112 section 9.3.2): the safe requests of every described operation
- * (a pet the target lists, and an unknown one) are each sent alone, then written at once on one connection: the
- * answers must come in the order of the requests, each the one its request gets alone (the status, a list or a
- * resource, and which). A server may close the connection before answering them all (the client retries the rest):
- * not a finding; one that answers none of the rest and keeps the connection is a deviation.
+ * whose API has the first one's origin (a resource the target lists, and an unknown one) are each sent alone, then
+ * written at once on one connection: the answers must come in the order of the requests, each the one its request gets
+ * alone (the status, a list or a resource, and which). A server may close the connection before answering them all
+ * (the client retries the rest): not a finding; one that answers none of the rest and keeps the connection is a
+ * deviation.
  */
 export const pipeliningScenarios: Array<Scenario> = safeOperations.slice(0, 1).map(
   (first): Scenario => ({

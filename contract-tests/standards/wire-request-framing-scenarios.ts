@@ -1,5 +1,5 @@
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
-import { operationList } from '../../spec/operations.ts'
+import { type OperationSpec, operationList } from '../../spec/operations.ts'
 import { rolesOf } from '../../spec/relations.ts'
 import { wireOutcomeOf } from '../client/raw-exchange-call.ts'
 import { clientErrors } from '../scenarios/expect-refusal.ts'
@@ -7,6 +7,7 @@ import { notCreated, sendableRequest, validRequest } from '../scenarios/valid-re
 import { interfaceSays, specChooses, standardSays } from '../shared/citations.ts'
 import type { CallOptions, WireCall, WireOutcome } from '../shared/contract-caller.ts'
 import { type Exchange, statusOf } from '../shared/exchange.ts'
+import { originOf } from '../shared/origin-of.ts'
 import type { Scenario, ScenarioContext } from '../shared/scenario.ts'
 import { type BodyOperation, bodyOperations } from './body-operations.ts'
 import { completeQuery } from './stale-read-scenarios.ts'
@@ -35,15 +36,23 @@ const invalidLengths: ReadonlyArray<[string, string, Framing]> = [
   ['cut-short', 'a Content-Length 40 bytes longer than the body, then the end', lengths((length) => `${length + 40}`)],
 ]
 
-/** The first safe operation's valid request: what follows a probe on its connection, its own answer known. */
+/**
+ * What follows a probe on its connection, its own answer known: the valid request of the first safe operation whose
+ * API has the probe's origin (a request of the other API would reach a server that does not serve it), else a GET of
+ * the probe's own path, a method its API may lack: whatever that API answers it (a 404, a 405) is as much its own.
+ */
 function followUp(
   context: ScenarioContext,
-): { operationId: Exchange['operationId']; options: CallOptions } | undefined {
-  const operation = operationList.find((candidate) => candidate.described && candidate.safe)
-  const request = operation && validRequest(operation, context.data)
-  return (
-    operation && request && { operationId: operation.operationId, options: { ...request, alsoAccepted: clientErrors } }
-  )
+  probe: OperationSpec,
+  params: CallOptions['params'],
+): { operationId: Exchange['operationId']; options: CallOptions } {
+  const origin = originOf(context.client, probe.operationId)
+  for (const operation of operationList) {
+    if (!operation.described || !operation.safe || originOf(context.client, operation.operationId) !== origin) continue
+    const request = validRequest(operation, context.data)
+    if (request) return { operationId: operation.operationId, options: { ...request, alsoAccepted: clientErrors } }
+  }
+  return { operationId: probe.operationId, options: { method: 'GET', params, alsoAccepted: clientErrors } }
 }
 
 /** A refusal expected: 400; a 2xx or 5xx acts on what cannot be read; anything else the server's HTTP layer chose. */
@@ -85,8 +94,8 @@ function judgeNext(context: ScenarioContext, outcome: WireOutcome, expected: str
 
 async function judgeRequestFraming(context: ScenarioContext, { operation, stringFields }: BodyOperation) {
   const request = await sendableRequest(operation, context)
-  const next = followUp(context)
-  if (!request || !next) return context.skip(notCreated)
+  if (!request) return context.skip(notCreated)
+  const next = followUp(context, operation, request.params)
   const field = stringFields[0] ?? 'name'
   const tag = (what: string) => `${context.data.runTag}-wire-${what}`
   const body = (what: string): Body => ({ ...(request.json as Body), [field]: tag(what) })
@@ -169,8 +178,8 @@ async function judgeNothingCreated(
  * a body: an invalid Content-Length, two that differ and one longer than the body that then ends get 400 and create
  * nothing (a 2xx or 5xx is a violation; another refusal or a close without an answer, a deviation of the server's
  * HTTP layer); `Transfer-Encoding: chunked` with a Content-Length that disagrees is read by the chunked framing or
- * refused, and the request written after it never gets an answer made of the body's rest; so too after a 401
- * answered before a 64 KB body was read.
+ * refused, and the request written after it (one of an API with the probe's origin: `followUp`) never gets an answer
+ * made of the body's rest; so too after a 401 answered before a 64 KB body was read.
  */
 export const requestFramingScenarios: Array<Scenario> = bodyOperations.map(
   (body): Scenario => ({

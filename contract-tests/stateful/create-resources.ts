@@ -1,12 +1,11 @@
 import type fc from 'fast-check'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { StatefulRole } from '../../spec/relations.ts'
-import { isResource, resources } from '../../spec/resources.ts'
-import type { NewPet } from '../../spec/types.ts'
-import { interfaceSays } from '../shared/citations.ts'
+import { isResource, type ResourceSpec, resources } from '../../spec/resources.ts'
+import { resourceBasis } from '../shared/citations.ts'
 import { type Exchange, statusOf } from '../shared/exchange.ts'
 import { sameFields } from '../shared/same-fields.ts'
-import type { Resource } from '../shared/suite-data.ts'
+import type { Body, Resource } from '../shared/suite-data.ts'
 import { ModelViolation } from './model-violation.ts'
 import type { ResourceKnowledge } from './resource-knowledge.ts'
 import { assertRegistry, pooled, type StatefulWorld } from './stateful-world.ts'
@@ -18,46 +17,47 @@ export type CreateRole = StatefulRole & { kind: 'create' }
 async function createOne(
   world: StatefulWorld,
   role: CreateRole,
-  body: NewPet,
-): Promise<{ pet: Resource; exchange: Exchange }> {
+  body: Body,
+): Promise<{ made: Resource; exchange: Exchange }> {
   const exchange = await world.client.call(role.operationId, { json: body, record: false })
   assertRegistry(exchange)
-  const pet = exchange.response?.json as Resource
-  const resource = resources[role.operationId]
-  // Judged by the shape of its own kind (the answer's schema): a category is no pet.
-  if (exchange.response?.status !== role.status || !resource || !isResource(resource, pet))
+  const made = exchange.response?.json as Resource
+  const resource = resources[role.operationId] as ResourceSpec
+  const basis = resourceBasis(resource)
+  // Judged by the shape of its own kind (the answer's schema): an owner is no pet.
+  if (exchange.response?.status !== role.status || !isResource(resource, made))
     throw new ModelViolation(
       `a valid ${role.operationId} got ${statusOf(exchange)}`,
-      interfaceSays.created,
+      basis.created,
       exchange,
       `${role.status} with what was created`,
       exchange.response?.bodyText,
     )
-  if (!sameFields(pet, body))
+  if (!sameFields(made, body))
     throw new ModelViolation(
       `what ${role.operationId} created differs from what was sent`,
-      interfaceSays.created,
+      basis.created,
       exchange,
       stringifyJson(body),
       exchange.response.bodyText,
     )
-  const id = pet[resource.idField]
+  const id = made[resource.idField]
   if (world.knowledge.of(role.operationId).has(id))
     throw new ModelViolation(
-      `the new resource got id ${id}, which an earlier one of its kind already has (or had)`,
-      interfaceSays.uniqueId,
+      `the new ${resource.noun} got id ${id}, which an earlier one of its kind already has (or had)`,
+      basis.uniqueId,
       exchange,
       'an id of its own',
       String(id),
     )
-  return { pet: { ...body, ...pet }, exchange }
+  return { made: { ...body, ...made }, exchange }
 }
 
 /** Creates resources, several at once: every id distinct from each other and from every known one. */
 export class CreateResources implements Command {
   constructor(
     readonly role: CreateRole,
-    readonly bodies: ReadonlyArray<NewPet>,
+    readonly bodies: ReadonlyArray<Body>,
   ) {}
   check = () => true
   async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
@@ -66,18 +66,18 @@ export class CreateResources implements Command {
       world.concurrency,
     )
     const idField = resources[this.role.operationId]?.idField ?? 'id'
-    const ids = created.map(({ pet }) => String(pet[idField]))
+    const ids = created.map(({ made }) => String(made[idField]))
     const second = ids.findIndex((id, index) => ids.indexOf(id) !== index)
     const repeated = ids[second]
     if (repeated !== undefined)
       throw new ModelViolation(
         `${created.length} resources created at once share id ${repeated}`,
-        interfaceSays.uniqueId,
+        resourceBasis(resources[this.role.operationId] as ResourceSpec).uniqueId,
         created[second]?.exchange,
         'distinct ids',
         ids.join(', '),
       )
-    for (const { pet } of created) knowledge.of(this.role.operationId).add(pet)
+    for (const { made } of created) knowledge.of(this.role.operationId).add(made)
   }
   toString = () => `${this.role.operationId}(×${this.bodies.length})`
 }
@@ -90,7 +90,7 @@ export class GrowStore implements Command {
   constructor(
     readonly role: CreateRole,
     readonly total: number,
-    readonly bodyAt: (index: number) => NewPet,
+    readonly bodyAt: (index: number) => Body,
   ) {}
   check = (knowledge: ResourceKnowledge) => knowledge.of(this.role.operationId).size < this.total
   async run(knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {

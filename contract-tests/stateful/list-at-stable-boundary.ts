@@ -1,9 +1,8 @@
 import type fc from 'fast-check'
 import { resources } from '../../spec/resources.ts'
-import { interfaceSays } from '../shared/citations.ts'
 import type { Exchange } from '../shared/exchange.ts'
 import type { Resource } from '../shared/suite-data.ts'
-import { ListResources, type ListRole } from './list-resources.ts'
+import { ListResources, type ListRole, listBasis } from './list-resources.ts'
 import { ModelViolation } from './model-violation.ts'
 import type { ListQuery, ResourceKnowledge } from './resource-knowledge.ts'
 import type { StatefulWorld } from './stateful-world.ts'
@@ -32,21 +31,21 @@ export class ListAtStableBoundary implements Command {
     const idField = resources[this.role.creator]?.idField ?? 'id'
     const list = (limit: number) =>
       new ListResources(this.role, { ...this.filters, [parameter]: limit }).list(knowledge, world)
-    const pets = async (limit: number) => (await list(limit)).pets
+    const items = async (limit: number) => (await list(limit)).items
     for (let attempt = 0; attempt < tries; attempt++) {
-      const all = await pets(maximum)
+      const all = await items(maximum)
       // A full page may leave matches out: there is no edge to probe.
       if (all.length >= maximum) {
         world.unjudged?.push(`${this}: ${maximum} or more match, no page shorter than its limit`)
         return
       }
-      const pages = new Map<number, { pets: Array<Resource>; exchange: Exchange }>()
+      const pages = new Map<number, { items: Array<Resource>; exchange: Exchange }>()
       for (const limit of [all.length - 1, all.length, all.length + 1])
         if (limit >= minimum && limit <= maximum) pages.set(limit, await list(limit))
-      const again = await pets(maximum)
+      const again = await items(maximum)
       if (idsOf(again, idField).sort().join() !== idsOf(all, idField).sort().join()) continue
       const matches = new Set(idsOf(all, idField))
-      for (const [limit, { pets: page, exchange }] of pages) {
+      for (const [limit, { items: page, exchange }] of pages) {
         const expected = Math.min(limit, all.length)
         const strangers = idsOf(page, idField).filter((id) => !matches.has(id))
         if (page.length === expected && strangers.length === 0) continue
@@ -54,7 +53,7 @@ export class ListAtStableBoundary implements Command {
           `${page.length} resources for ${parameter}=${limit} where ${all.length} match ` +
             `(its largest page, asked before and after, holds ${all.length})` +
             (strangers.length > 0 ? `; not among them: ${strangers.slice(0, 5).join(', ')}` : ''),
-          interfaceSays.limit,
+          listBasis(this.role).limit,
           exchange,
           `exactly min(${limit}, ${all.length}) = ${expected}`,
           String(page.length),

@@ -1,8 +1,9 @@
 import type fc from 'fast-check'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import type { StatefulRole } from '../../spec/relations.ts'
+import { type ResourceSpec, resources } from '../../spec/resources.ts'
 import { queryOf } from '../generate/list-bounds.ts'
-import { interfaceSays } from '../shared/citations.ts'
+import { resourceBasis } from '../shared/citations.ts'
 import { type Basis, type Exchange, statusOf } from '../shared/exchange.ts'
 import { listLength } from '../shared/json-cut.ts'
 import { sameFields } from '../shared/same-fields.ts'
@@ -22,6 +23,10 @@ const filteredFields = (role: ListRole, query: ListQuery): Record<string, string
   Object.fromEntries(
     role.filters.filter(({ parameter }) => parameter in query).map(({ parameter, field }) => [field, query[parameter]]),
   )
+
+/** What the rules of the list `role` names rest on: its resource's sentences (`resourceBasis`). */
+export const listBasis = (role: ListRole): ReturnType<typeof resourceBasis> =>
+  resourceBasis(resources[role.creator] as ResourceSpec)
 
 /**
  * Lists with its limit and filters, each optional: at most `limit` resources, only those matching every
@@ -43,8 +48,9 @@ export class ListResources implements Command {
   async list(
     knowledge: ResourceKnowledge,
     world: StatefulWorld,
-  ): Promise<{ pets: Array<Resource>; exchange: Exchange }> {
+  ): Promise<{ items: Array<Resource>; exchange: Exchange }> {
     const { role, query } = this
+    const basis = listBasis(role)
     const known = knowledge.of(role.creator)
     const { idField } = known
     knowledge.listQueries.push({ operationId: role.operationId, query })
@@ -52,51 +58,46 @@ export class ListResources implements Command {
     assertRegistry(exchange)
     const listed = exchange.response?.json
     const limit = role.limit ? Number(query[role.limit.parameter] ?? role.limit.default) : Number.POSITIVE_INFINITY
-    const fail = (message: string, expected: string, basis: Basis = interfaceSays.limit) =>
-      new ModelViolation(message, basis, exchange, expected, exchange.response?.bodyText.slice(0, 300))
+    const fail = (message: string, expected: string, rule: Basis = basis.limit) =>
+      new ModelViolation(message, rule, exchange, expected, exchange.response?.bodyText.slice(0, 300))
     if (exchange.response?.status !== 200 || !Array.isArray(listed))
-      throw fail(`the list got ${statusOf(exchange)}`, '200 with an array', interfaceSays.bareArray)
+      throw fail(`the list got ${statusOf(exchange)}`, '200 with an array', basis.list)
     const count = (exchange.response && listLength(exchange.response)) ?? listed.length
     if (listed.length > limit) throw fail(`${count} resources in a list limited to ${limit}`, `at most ${limit}`)
     const filters = filteredFields(role, query)
     const ids = new Set<string>()
-    for (const pet of listed as Array<Resource>) {
-      const fields = pet ?? {}
+    for (const item of listed as Array<Resource>) {
+      const fields = item ?? {}
       const id = fields[idField]
       for (const [field, value] of Object.entries(filters))
         if (fields[field] !== value)
           throw fail(
             `a resource with ${field} ${stringifyJson(fields[field])} in a list filtered by ${field}=${value}`,
             `only ${field}=${value}`,
-            interfaceSays.statusFilter,
+            basis.filters[role.filters.find((filter) => filter.field === field)?.parameter ?? ''] ?? basis.list,
           )
-      if (ids.has(String(id)))
-        throw fail(`resource ${id} appears twice in one list`, 'each once', interfaceSays.uniqueId)
+      if (ids.has(String(id))) throw fail(`resource ${id} appears twice in one list`, 'each once', basis.uniqueId)
       ids.add(String(id))
       const removedBasis = known.removed(id) && removalBasis(role.creator)
       if (removedBasis)
         throw fail(`resource ${id}, removed by this run, is still listed`, 'removed resources absent', removedBasis)
       const held = known.get(id)
-      if (held && !sameFields(pet, held))
-        throw fail(
-          `resource ${id} is listed with other fields than it has`,
-          stringifyJson(held),
-          interfaceSays.readById,
-        )
+      if (held && !sameFields(item, held))
+        throw fail(`resource ${id} is listed with other fields than it has`, stringifyJson(held), basis.read)
     }
-    if (listed.length >= limit) return { pets: listed as Array<Resource>, exchange }
+    if (listed.length >= limit) return { items: listed as Array<Resource>, exchange }
     // A page shorter than its limit is the whole of the matching resources: none the run knows may be missing.
-    const lost = known.matching(filters).filter((pet) => !ids.has(String(pet[idField])))
+    const lost = known.matching(filters).filter((item) => !ids.has(String(item[idField])))
     if (lost.length > 0)
       throw fail(
         `${listed.length} resources returned for limit ${limit} though at least ${listed.length + lost.length} ` +
           `match; missing: ${lost
             .slice(0, 5)
-            .map((pet) => pet[idField])
+            .map((item) => item[idField])
             .join(', ')}`,
         `exactly min(${limit}, matching) resources`,
       )
-    return { pets: listed as Array<Resource>, exchange }
+    return { items: listed as Array<Resource>, exchange }
   }
   toString = () => `${this.role.operationId}(${queryText(this.query)})`
 }
@@ -126,6 +127,40 @@ export class ListAtBoundary implements Command {
     const offset = this.delta === 0 ? '' : this.delta > 0 ? '+1' : '-1'
     return `listAtBoundary(${queryText(this.filters) || 'any'}, matching${offset})`
   }
+}
+
+/**
+ * Once the run knows more live resources than the largest page holds, lists with each limit out of range (one past the
+ * largest, ten times it, one under the smallest, -1): refused with a 4xx, or forgiven with at most the largest page.
+ * A server that counts to the limit it was given, not to the largest (or slices by a negative one), shows only on a
+ * store this large.
+ */
+export class ListPastMaximum implements Command {
+  constructor(readonly role: ListRole & { limit: NonNullable<ListRole['limit']> }) {}
+  check = (knowledge: ResourceKnowledge) => knowledge.of(this.role.creator).size > this.role.limit.maximum
+  async run(_knowledge: ResourceKnowledge, world: StatefulWorld): Promise<void> {
+    const { operationId, limit } = this.role
+    const outOfRange = new Set([limit.maximum + 1, limit.maximum * 10, limit.minimum - 1, -1])
+    for (const asked of outOfRange) {
+      const exchange = await world.client.call(operationId, { query: `${limit.parameter}=${asked}`, record: false })
+      assertRegistry(exchange)
+      const status = exchange.response?.status
+      if (status !== undefined && status >= 400 && status < 500) continue
+      const listed = exchange.response?.json
+      const count = exchange.response && Array.isArray(listed) ? (listLength(exchange.response) ?? listed.length) : 0
+      if (status === 200 && Array.isArray(listed) && count <= limit.maximum) continue
+      const plural = resources[this.role.creator]?.plural ?? 'resources'
+      throw new ModelViolation(
+        `${limit.parameter}=${asked}, out of ${limit.minimum}..${limit.maximum}, got ${statusOf(exchange)} ` +
+          `with ${count} ${plural} from a store of more than ${limit.maximum}`,
+        listBasis(this.role).limit,
+        exchange,
+        `a 4xx, or 200 with at most ${limit.maximum}`,
+        exchange.response?.bodyText.slice(0, 300),
+      )
+    }
+  }
+  toString = () => `listPastMaximum(${this.role.limit.maximum})`
 }
 
 /** Asks an earlier list again: after creates and removals, a stale (cached) answer shows. */

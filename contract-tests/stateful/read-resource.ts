@@ -1,7 +1,9 @@
 import type fc from 'fast-check'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
+import { operations } from '../../spec/operations.ts'
 import { rolesOf, type StatefulRole } from '../../spec/relations.ts'
 import { isResource, resources } from '../../spec/resources.ts'
+import type { OperationId } from '../../spec/types.ts'
 import type { Basis } from '../shared/exchange.ts'
 import { statusOf } from '../shared/exchange.ts'
 import { sameFields } from '../shared/same-fields.ts'
@@ -13,11 +15,16 @@ import { assertGone, callNaming, type StatefulWorld } from './stateful-world.ts'
 type Command = fc.AsyncCommand<ResourceKnowledge, StatefulWorld>
 type ReadRole = StatefulRole & { kind: 'read' }
 
-/** The sentence a link rests on: the link's description, which quotes the interface. */
-export const linkBasis = (role: { link: { description: string } }): Basis => ({
-  source: 'interface',
-  text: role.link.description,
-})
+/**
+ * The sentence a link rests on: the link's description, which quotes the interface for a resource it describes,
+ * and for any other is the spec's own (`resourceBasis`).
+ */
+export function linkBasis(role: { creator: OperationId; link: { description: string } }): Basis {
+  const resource = resources[role.creator]
+  if (!resource || resource.statedBy === 'interface') return { source: 'interface', text: role.link.description }
+  const { method, path } = operations[role.creator]
+  return { source: 'spec', text: `spec/openapi.yaml ${method} ${path} links: "${role.link.description}"` }
+}
 
 /** The basis of "a removed resource is gone": the removing operation's link, when the spec has one. */
 export function removalBasis(creator: string): Basis | undefined {

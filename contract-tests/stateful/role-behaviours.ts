@@ -1,11 +1,10 @@
 import fc from 'fast-check'
 import { type Role, type StatefulRole, statefulRoles } from '../../spec/relations.ts'
-import type { NewPet } from '../../spec/types.ts'
-import { requestBodySchema } from '../generate/spec-parameters.ts'
+import { requestBodySchema } from '../values/spec-parameters.ts'
 import { CreateResources, type CreateRole, GrowStore } from './create-resources.ts'
 import { ListAtStableBoundary } from './list-at-stable-boundary.ts'
 import { listCommands } from './list-commands.ts'
-import { ListResources } from './list-resources.ts'
+import { ListPastMaximum, ListResources } from './list-resources.ts'
 import { ReadResource } from './read-resource.ts'
 import { RemoveResource } from './remove-resource.ts'
 import type { ResourceKnowledge } from './resource-knowledge.ts'
@@ -140,13 +139,14 @@ export const roleBehaviours: { [K in Role]: RoleBehaviour<StatefulRole & { kind:
       return [
         // A resource created without the filtered fields, which only an unfiltered list holds.
         ...(optional.length > 0
-          ? [step(new CreateResources(creator, [without as NewPet]), `${role.creator}(without ${optional.join(', ')})`)]
+          ? [step(new CreateResources(creator, [without]), `${role.creator}(without ${optional.join(', ')})`)]
           : []),
         step(new ListAtStableBoundary(bounded, {})),
         ...role.filters.flatMap(({ parameter, values }) =>
           values.map((value) => step(new ListAtStableBoundary(bounded, { [parameter]: value }))),
         ),
         step(new GrowStore(creator, limit.maximum + 1, (index) => bodyAt(100 + index))),
+        step(new ListPastMaximum(bounded)),
         step(new CreateResources(creator, [bodyAt(99)])),
         ...readNewest(creator, `newest of a store past ${limit.maximum}`),
       ]

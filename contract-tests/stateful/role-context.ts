@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { rolesOf, type StatefulRole } from '../../spec/relations.ts'
-import type { NewPet, OperationId } from '../../spec/types.ts'
+import type { OperationId } from '../../spec/types.ts'
+import type { Body } from '../shared/suite-data.ts'
 import { type TypicalValues, typicalBodies } from './typical-bodies.ts'
 
 /** The roles of one kind that name what `creator` creates, in spec order. */
@@ -12,21 +13,21 @@ export const rolesFor = <K extends 'read' | 'update' | 'remove' | 'list'>(
 /** What every role's commands and must-try steps are built from: the typical bodies of the run. */
 export interface RoleContext {
   /** Typical bodies of an operation that takes one (`typicalBodies`), made once per operation. */
-  bodies(operationId: OperationId): fc.Arbitrary<NewPet>
+  bodies(operationId: OperationId): fc.Arbitrary<Body>
   /** The typical body numbered `index`, the same for every seed: a must-try step draws nothing by chance. */
-  bodyAt(operationId: OperationId, index: number): NewPet
+  bodyAt(operationId: OperationId, index: number): Body
 }
 
 /**
  * The context of a run whose typical bodies are made of `values`.
- * @example roleContext({ runTag: 'run1', known: [] }).bodyAt('createPet', 1)
+ * @example roleContext({ runTag: 'run1', known: () => [] }).bodyAt('createPet', 1)
  */
 export function roleContext(values: TypicalValues): RoleContext {
-  const made = new Map<OperationId, fc.Arbitrary<NewPet>>()
+  const made = new Map<OperationId, fc.Arbitrary<Body>>()
   const bodies = (operationId: OperationId) => {
     let arbitrary = made.get(operationId)
     if (!arbitrary) {
-      arbitrary = typicalBodies(operationId, values) as fc.Arbitrary<NewPet>
+      arbitrary = typicalBodies(operationId, values) as fc.Arbitrary<Body>
       made.set(operationId, arbitrary)
     }
     return arbitrary
@@ -34,6 +35,6 @@ export function roleContext(values: TypicalValues): RoleContext {
   // One body per index, drawn afresh: many creates, each told apart.
   return {
     bodies,
-    bodyAt: (operationId, index) => fc.sample(bodies(operationId), { numRuns: 1, seed: index })[0] as NewPet,
+    bodyAt: (operationId, index) => fc.sample(bodies(operationId), { numRuns: 1, seed: index })[0] as Body,
   }
 }

@@ -14,7 +14,7 @@ type CommandArbitrary = fc.Arbitrary<fc.AsyncCommand<ResourceKnowledge, Stateful
  * removed one (404); an update changes a resource the phase created; a removal removes one, or one already
  * removed; a list lists with its filters and limit, at a limit one off the known matches, again after changes,
  * and the creator grows the store past the list's default page and past its largest.
- * @example fc.commands(statefulCommands({ runTag: 'run1', known: [] }), { maxCommands: 12 })
+ * @example fc.commands(statefulCommands({ runTag: 'run1', known: () => [] }), { maxCommands: 12 })
  */
 export function statefulCommands(values: TypicalValues): Array<CommandArbitrary> {
   const context = roleContext(values)

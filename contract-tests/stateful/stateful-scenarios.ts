@@ -7,6 +7,7 @@ import { interfaceSays } from '../shared/citations.ts'
 import type { ContractCaller } from '../shared/contract-caller.ts'
 import type { ExploreOptions } from '../shared/explore-options.ts'
 import type { Scenario } from '../shared/scenario.ts'
+import { dataOf } from '../shared/suite-data.ts'
 import { ModelViolation } from './model-violation.ts'
 import { mustTrySteps } from './must-try-steps.ts'
 import { ResourceKnowledge } from './resource-knowledge.ts'
@@ -48,7 +49,7 @@ export function statefulScenarios(options: ExploreOptions): Array<Scenario> {
         const commands = statefulCommands({
           runTag: context.data.runTag,
           // Typical values are those this run chose and the target took, never a big store's first page.
-          known: context.data.created as Array<Record<string, unknown>>,
+          known: (operationId) => dataOf(context.data, operationId).created,
         })
         let violation: ModelViolation | undefined
         let targetError: TargetError | undefined
@@ -127,7 +128,10 @@ function mustTryScenario(options: ExploreOptions): Scenario {
       const knowledge = new ResourceKnowledge(context.data)
       const unjudged: Array<string> = []
       const world: StatefulWorld = { knowledge, client: context.client, concurrency: options.concurrency, unjudged }
-      const known = [...context.data.created, ...context.data.listed] as Array<Record<string, unknown>>
+      const known = (operationId: OperationId) => {
+        const { created, listed } = dataOf(context.data, operationId)
+        return [...created, ...listed]
+      }
       const done: Array<string> = []
       for (const { name, command } of mustTrySteps({ runTag: context.data.runTag, known })) {
         if (!command.check(knowledge)) continue

@@ -39,6 +39,7 @@ function target(defect?: 'answers the old pet' | 'stores nothing'): ContractCall
     readOnly: false,
     keep() {},
     headOnWire: async () => undefined,
+    baseUrlOf: () => 'http://petstore.test/v1',
     async call(operationId: OperationId, options: CallOptions = {}) {
       const id = String(options.params?.petId)
       const pet = pets.get(id)

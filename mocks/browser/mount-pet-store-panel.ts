@@ -1,6 +1,8 @@
 import type { MockControls } from '../core/controls/mock-controls.ts'
 import type { MockRule, MockRuleInput } from '../core/controls/rule-set.ts'
 import { button, dataTable, el, tableRow } from './panel-dom.ts'
+import { dragToCorner } from './panel-drag.ts'
+import { type Corner, moveLabel, nextCorner, readPanelPlace, writePanelPlace } from './panel-place.ts'
 import { requestsView } from './panel-requests.ts'
 import { ruleForm } from './panel-rule-form.ts'
 import { panelStyle } from './panel-style.ts'
@@ -21,7 +23,10 @@ interface PanelStorage {
 
 /** `panel` of `setupPetStoreWorker`: `true` takes the defaults. */
 export interface PetStorePanelOptions {
-  /** Show the panel at once. Default false: a "Pet Store mock" button in the corner opens it. */
+  /**
+   * Show the panel at once. Default false: a "Pet Store mock" handle in the corner opens it. Once the developer has
+   * opened or folded it, the page remembers that instead (and its corner).
+   */
   open?: boolean
 }
 
@@ -42,6 +47,8 @@ const tagName = 'petstore-panel'
  * probability) and removed; Reset; and, with `persist`, what the storage holds and a button that clears it. It acts
  * on the mock in the page, with no request of its own. Everything sits in the shadow root of one element of its
  * own, `<petstore-panel>` (no custom element is registered); every text a request carried is written as text.
+ * It folds to a small handle, moves to any corner of the page (its Move button, or a drag of its header or handle)
+ * and is back in the same corner, open or folded, after a reload (`localStorage`, `petstore-contract:panel`).
  * Mounting again replaces the page's earlier panel.
  * @example
  * const panel = mountPetStorePanel(mock, { open: true }) // what setupPetStoreWorker({ panel: { open: true } }) does
@@ -58,7 +65,17 @@ export function mountPetStorePanel(
   const root = host.attachShadow({ mode: 'open' })
   adoptStyle(root)
 
-  const toggle = button('Pet Store mock', () => show(true), 'toggle')
+  const place = readPanelPlace(open)
+  const toggle = button('Pet Store mock', () => show(true, true), 'toggle')
+  toggle.title = 'Open the Pet Store mock panel (drag to move it)'
+  const move = button('Move', () => moveTo(nextCorner(place.corner)))
+  const header = el('header', {}, [
+    el('h2', { text: 'Pet Store mock', attributes: { title: 'Drag to move the panel to another corner' } }),
+    button('Reset', () => act(reset)),
+    ...(storage ? [button('Clear storage', () => act(clearStorage))] : []),
+    move,
+    button('Fold', () => show(false, true)),
+  ])
   const message = el('p', { className: 'message', attributes: { role: 'status' } })
   const stored = el('p', { className: 'note' })
   const rules = dataTable('mock rules', [
@@ -74,12 +91,7 @@ export function mountPetStorePanel(
   ])
   const requests = requestsView(mock.journal)
   const panel = el('section', { className: 'panel', attributes: { 'aria-label': 'Pet Store mock' } }, [
-    el('header', {}, [
-      el('h2', { text: 'Pet Store mock' }),
-      button('Reset', () => act(reset)),
-      ...(storage ? [button('Clear storage', () => act(clearStorage))] : []),
-      button('Hide', () => show(false)),
-    ]),
+    header,
     message,
     ...(storage ? [stored] : []),
     el('h3', { text: 'Rules' }),
@@ -90,7 +102,9 @@ export function mountPetStorePanel(
     el('p', {}, [requests.status, document.createTextNode(' '), button('Clear', () => act(clearJournal))]),
     requests.table,
   ])
-  root.append(el('div', { className: 'dock' }, [toggle, panel]))
+  const dock = el('div', { className: 'dock' }, [toggle, panel])
+  root.append(dock)
+  dragToCorner(dock, [toggle, header], moveTo)
 
   const shown = { rules: '', stored: '' }
   let timer: ReturnType<typeof setInterval> | undefined
@@ -172,7 +186,20 @@ export function mountPetStorePanel(
     })
   }
 
-  function show(opened: boolean): void {
+  /** Docks the panel (or its handle) in a corner, and remembers it there. */
+  function moveTo(corner: Corner): void {
+    place.corner = corner
+    dock.dataset.corner = corner
+    move.setAttribute('aria-label', moveLabel(corner))
+    writePanelPlace(place)
+  }
+
+  /** Opens or folds the panel; `remember`: the developer did it, and the next load of the page does the same. */
+  function show(opened: boolean, remember = false): void {
+    if (remember) {
+      place.open = opened
+      writePanelPlace(place)
+    }
     toggle.hidden = opened
     panel.hidden = !opened
     toggle.setAttribute('aria-expanded', String(opened))
@@ -188,7 +215,9 @@ export function mountPetStorePanel(
   }
 
   for (const earlier of document.querySelectorAll(tagName)) earlier.remove()
-  show(open)
+  dock.dataset.corner = place.corner
+  move.setAttribute('aria-label', moveLabel(place.corner))
+  show(place.open)
   const mount = () => {
     document.body.append(host)
     mounted = true

@@ -5,8 +5,14 @@
 export const panelStyle = `:host { all: initial; }
 .dock { position: fixed; right: 12px; bottom: 12px; z-index: 2147483647; display: flex; flex-direction: column;
   align-items: end; font: 12px/1.4 system-ui, sans-serif; color-scheme: light dark; color: CanvasText; }
+.dock[data-corner$="left"] { right: auto; left: 12px; align-items: start; }
+.dock[data-corner^="top"] { bottom: auto; top: 12px; }
+.dock[data-dragging] { right: auto; bottom: auto; opacity: 0.85; }
+.toggle, header { touch-action: none; }
+header { cursor: move; }
+header button { cursor: pointer; }
 [hidden] { display: none !important; }
-.toggle { font: inherit; padding: 0.3rem 0.7rem; border-radius: 1rem; border: 1px solid #2a7;
+.toggle { font: inherit; padding: 0.2rem 0.6rem; border-radius: 1rem; border: 1px solid #2a7;
   background: Canvas; color: CanvasText; cursor: pointer; box-shadow: 0 1px 4px #0004; }
 .panel { width: min(46rem, calc(100vw - 24px)); max-height: min(36rem, calc(100vh - 24px)); overflow: auto;
   box-sizing: border-box; padding: 0.5rem 0.75rem 0.75rem; background: Canvas; color: CanvasText;

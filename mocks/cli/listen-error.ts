@@ -1,4 +1,4 @@
-import { CliError } from './cli-error.ts'
+import { CliError } from '../../shared/cli-error.ts'
 
 /**
  * The one line to print when a server cannot listen, with the remedy for the usual cause.

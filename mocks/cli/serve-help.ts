@@ -1,4 +1,4 @@
-import { developmentApiKey } from '../core/development-api-key.ts'
+import { developmentApiKey } from '../../shared/development-api-key.ts'
 import { defaultModelOptions } from '../model/create-pet-store-model.ts'
 
 /**

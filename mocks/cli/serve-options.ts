@@ -1,10 +1,10 @@
+import { CliError } from '../../shared/cli-error.ts'
 import type { PetStoreModel, PetStoreModelOptions } from '../model/create-pet-store-model.ts'
 import { parseIsoInstant } from '../model/mock-clock.ts'
 import { parseFixtures } from '../model/parse-fixtures.ts'
 import { InvalidPetsError } from '../model/parse-pets.ts'
 import { NotRegularFileError, readRegularFile } from '../persistence/read-regular-file.ts'
 import { openStateFile, StateFileError } from '../persistence/state-file.ts'
-import { CliError } from './cli-error.ts'
 
 /** The serve CLI's options for the clock, the state file and the fixtures, in `node:util` parseArgs form. */
 export const stateServeOptions = {
@@ -13,8 +13,12 @@ export const stateServeOptions = {
   fixtures: { type: 'string' },
 } as const
 
-/** The part of the serve CLI's `--help` that lists `stateServeOptions`. */
-export const stateServeHelp = `State (docs/mock-state.md):
+/**
+ * The part of the serve CLI's `--help` that lists `stateServeOptions`, for the command that starts it.
+ * @example stateServeHelp('npx petstore-mock')
+ */
+export function stateServeHelp(command: string): string {
+  return `State (docs/mock-state.md):
   --now ISO-8601      set the mock's clock, e.g. 2030-12-05 or 2030-12-05T09:30:00Z (UTC unless an
                       offset is given); it runs on from there (default: the real clock)
   --state-file FILE   keep the pets in FILE: loaded at start (created when missing), every change
@@ -23,7 +27,8 @@ export const stateServeHelp = `State (docs/mock-state.md):
                       ones up to --pets (whose default is then 50 or the number of fixtures, if more;
                       a --pets below the number of fixtures is refused: none is dropped)
 
-Snapshot: npm start -- snapshot --help (a fixtures file from a real deployment, GET requests only)`
+Snapshot: ${command} snapshot --help (a fixtures file from a real deployment, GET requests only)`
+}
 
 interface StateServeValues {
   now?: string
@@ -74,8 +79,8 @@ export async function prepareServeState(values: StateServeValues, maxPets?: numb
 }
 
 /**
- * A fixtures file (`fixtures/pets.json` format: an array of NewPet), checked against the spec.
- * @example await readFixturesFile('fixtures/staging.json') // [{ name: 'Rex', categoryId: 1 }, …]
+ * A fixtures file (`fixtures/pets.json` format: an array of the pets' create bodies), checked against the spec.
+ * @example await readFixturesFile('fixtures/staging.json') // [{ name: 'Rex', … }, …]
  * @throws CliError naming the file and the first bad entry
  */
 async function readFixturesFile(path: string): Promise<ReturnType<typeof parseFixtures>> {

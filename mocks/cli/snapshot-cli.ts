@@ -1,9 +1,9 @@
+import { CliError } from '../../shared/cli-error.ts'
+import { parseCliArgs } from '../../shared/parse-cli-args.ts'
+import { parseInteger } from '../../shared/parse-integer.ts'
 import type { NewPet } from '../../spec/types.ts'
 import { writeAtomically } from '../persistence/write-atomically.ts'
 import { SnapshotError, takeSnapshot } from '../snapshot/take-snapshot.ts'
-import { CliError } from './cli-error.ts'
-import { parseCliArgs } from './parse-cli-args.ts'
-import { parseInteger } from './parse-integer.ts'
 
 const help = (command: string) => `Usage: ${command} snapshot --base-url URL --out FILE [options]
 

@@ -7,9 +7,9 @@ export type BasePaths = Readonly<Record<ApiBase, string>>
 export const specBasePaths: BasePaths = { pets: '/v1', messages: '' }
 
 /**
- * The path templates that name an operation: the mock's own form (`/api/v1/pets/{petId}` under the base
- * `/api/v1`) first, then the spec's (`/v1/pets/{petId}`) when it differs. Rules and journal filters take either.
- * @example operationPaths(operations.getPet, { pets: '/api/v1', messages: '' }) // ['/api/v1/pets/{petId}', '/v1/…']
+ * The path templates that name an operation: the mock's own form (`/api/v1/owners/{ownerId}` under the base
+ * `/api/v1`) first, then the spec's (`/v1/owners/{ownerId}`) when it differs. Rules and journal filters take either.
+ * @example operationPaths(operations.getPet, { pets: '/api/v1', messages: '' }) // ['/api/v1/pets/{…}', '/v1/…']
  */
 export function operationPaths(route: OperationSpec, basePaths: BasePaths): Array<string> {
   const own = `${basePaths[route.base]}${route.path}`

@@ -1,3 +1,4 @@
+import { developmentApiKey } from '../../shared/development-api-key.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { createSeedSharingModels, type PetStoreModel } from '../model/create-pet-store-model.ts'
 import type { BasePaths } from './base-paths.ts'
@@ -5,7 +6,6 @@ import { createHeldRequests, type HeldRequests } from './controls/held-requests.
 import { createMockSessions, type MockSessions } from './controls/mock-sessions.ts'
 import { createRequestJournal, type RequestJournal } from './controls/request-journal.ts'
 import { createAuthenticator } from './create-authenticator.ts'
-import { developmentApiKey } from './development-api-key.ts'
 import { createDispatch, type Dispatch } from './dispatch.ts'
 import { errorResponse, internalErrorResponse, MockError } from './mock-error.ts'
 import type { MockResponse } from './mock-response.ts'

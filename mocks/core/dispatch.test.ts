@@ -46,6 +46,27 @@ it('answers another method on a known path with 405 and Allow', async () => {
   expect(allowOf(answer)).toEqual(documentedMethods('/pets'))
 })
 
+it.each([
+  ['an unknown method on a known path', 'FROBNICATE', '/pets/1'],
+  ['an unknown method on an unknown path', 'FROBNICATE', '/nowhere'],
+  ['a method in lower case (method tokens are case-sensitive)', 'get', '/pets'],
+])('answers %s with 501 not_implemented and no Allow', async (_case, method, path) => {
+  const answer = await core.dispatch(request(method, path))
+  expect(answer?.status).toBe(501)
+  expect(answer?.headers.allow).toBeUndefined()
+  expect(JSON.parse(String(answer?.body))).toMatchObject({ code: 'not_implemented', status: 501 })
+})
+
+it('answers TRACE, a method it recognises, with 405 and Allow on a known path', async () => {
+  const answer = await core.dispatch(request('TRACE', '/pets/1'))
+  expect(answer?.status).toBe(405)
+  expect(allowOf(answer)).toEqual(documentedMethods('/pets/{petId}'))
+})
+
+it('leaves an unknown method on a path it does not route under a base it does not own to others', () => {
+  expect(core.dispatch(request('FROBNICATE', '/elsewhere', { base: 'messages', owned: false }))).toBeUndefined()
+})
+
 it('answers a preflight on a known path with 204', async () => {
   const answer = await core.dispatch(request('OPTIONS', '/pets/1'))
   expect(answer?.status).toBe(204)

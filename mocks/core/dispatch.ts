@@ -6,6 +6,7 @@ import type { MockSessions } from './controls/mock-sessions.ts'
 import { sessionName } from './controls/mock-sessions.ts'
 import { type ParsedPrefer, type Preferences, parsePrefer } from './controls/preferences.ts'
 import type { JournalRecord, RequestJournal } from './controls/request-journal.ts'
+import { isRecognisedMethod, methodNotImplemented } from './method-not-implemented.ts'
 import { errorResponse, internalErrorResponse, MockError } from './mock-error.ts'
 import { corsHeaders, type MockResponse } from './mock-response.ts'
 import type { BodyRead, OperationRequest } from './operation-request.ts'
@@ -55,7 +56,8 @@ export type Dispatch = (request: DispatchRequest) => MockResponse | Promise<Mock
 
 /**
  * Builds the mock's one router (rou3, from the spec's routes): an operation (HEAD wherever GET), a CORS
- * preflight, 405 `method_not_allowed` with `Allow`, or 404 `route_not_found`, every answer in the journal
+ * preflight, 501 `not_implemented` for a method it does not recognise (on any path it answers), 405
+ * `method_not_allowed` with `Allow`, or 404 `route_not_found`, every answer in the journal
  * and, for a request with an `Origin`, with the CORS headers. For an operation, in this order: the session
  * (`X-Mock-Session`), the key (401 first), `Prefer` and the session's rules, then the operation on the
  * session's store.
@@ -89,9 +91,13 @@ export function createDispatch(context: DispatchContext): Dispatch {
     const match = findRoute(request.base, method, path)
     if (!match && !request.owned) return undefined
     const exchange = new Exchange(request, started)
-    if (!match) return finish(exchange, routeNotFound(method, request.pathname))
-    if (match.kind === 'path')
+    if (!match || match.kind === 'path') {
+      // A method no path implements is refused for what it is, wherever it is sent (RFC 9110 section 15.6.2);
+      // an operation's match never needs the check: its method is one the spec has.
+      if (!isRecognisedMethod(method)) return finish(exchange, methodNotImplemented())
+      if (!match) return finish(exchange, routeNotFound(method, request.pathname))
       return finish(exchange, method === 'OPTIONS' ? preflight(match.allow) : methodNotAllowed(method, match.allow))
+    }
 
     const { route } = match
     exchange.route = route

@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'not_implemented'
   | 'bad_request'
   | 'headers_too_large'
+  | 'uri_too_long'
   | 'request_timeout'
   | 'storage_unavailable'
   | 'insufficient_storage'

@@ -31,7 +31,7 @@ const jsonHeaders: Readonly<Record<string, string>> = Object.freeze({ 'content-t
 
 /**
  * A JSON answer.
- * @example jsonResponse(200, [{ id: 1, name: 'Rex', categoryId: 1 }])
+ * @example jsonResponse(200, [{ id: 1, name: 'Rex' }])
  */
 export function jsonResponse(status: number, value: unknown, headers?: Record<string, string>): MockResponse {
   return jsonTextResponse(status, stringifyJson(value), headers)

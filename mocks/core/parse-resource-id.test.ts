@@ -1,5 +1,8 @@
 import { expect, it } from 'vitest'
+import { operations } from '../../spec/operations.ts'
 import { parseResourceId } from './parse-resource-id.ts'
+
+const route = operations.getPet
 
 it.each([
   ['42', 42],
@@ -9,17 +12,17 @@ it.each([
   ['9007199254740993', 9007199254740993n],
   ['-9223372036854775808', -9223372036854775808n],
 ])('reads %j as the int64 %s', (raw, id) => {
-  expect(parseResourceId(raw, 'petId', {})).toBe(id)
+  expect(parseResourceId(route, { petId: raw }, {})).toBe(id)
 })
 
 it.each(['', '-', '1.5', '1e3', ' 1', '+1', '\u0661', '9223372036854775808', '%zz'])(
-  'refuses %j with 400 invalid_parameter',
+  'refuses %j with 400 invalid_parameter, naming the parameter and what it admits',
   (raw) => {
-    expect(() => parseResourceId(raw, 'categoryId', {})).toThrow(
+    expect(() => parseResourceId(route, { petId: raw }, {})).toThrow(
       expect.objectContaining({
         status: 400,
         code: 'invalid_parameter',
-        message: expect.stringContaining('"categoryId"'),
+        message: expect.stringMatching(/"petId" path parameter must be a 64-bit integer/),
       }),
     )
   },

@@ -23,7 +23,7 @@ export async function readJsonBody(request: OperationRequest): Promise<unknown> 
     throw new MockError(400, 'invalid_json', 'The request body is not valid UTF-8.')
   }
   try {
-    // Lossless: a categoryId beyond 2^53 is a valid int64, kept to the digit.
+    // Lossless: an int64 field beyond 2^53 keeps every digit.
     return parseJson(text)
   } catch {
     // The parser's own message quotes the body; it is left out so nothing sent is echoed back.
@@ -54,7 +54,10 @@ export function jsonMediaTypeProblem(contentType: string | null | undefined): st
   for (const parameter of parameters) {
     const [name = '', value = ''] = parameter.split('=')
     if (name.trim().toLowerCase() !== 'charset') continue
-    const charset = value.trim().replace(/^"|"$/g, '').toLowerCase()
+    // A quoted-string stands for its octets, each quoted-pair for the octet after the backslash (RFC 9110 5.6.4).
+    const trimmed = value.trim()
+    const unquoted = /^".*"$/.test(trimmed) ? trimmed.slice(1, -1).replace(/\\(.)/g, '$1') : trimmed
+    const charset = unquoted.toLowerCase()
     if (charset !== 'utf-8' && charset !== 'utf8') return 'The request body must be UTF-8 encoded JSON.'
   }
   return undefined

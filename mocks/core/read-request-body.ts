@@ -1,5 +1,5 @@
+import { type ByteStream, readCappedStream } from '../../shared/read-capped-stream.ts'
 import { type BodyRead, declaredTooLarge, maxBodyBytes } from './operation-request.ts'
-import { type ByteStream, readCappedStream } from './read-capped-stream.ts'
 
 /**
  * Reads a request body for the core from a web stream (the MSW transports; the node server reads its own

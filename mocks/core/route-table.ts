@@ -51,7 +51,7 @@ for (const entry of pathTable) {
  * Resolves a method and a raw path (relative to its base, never decoded: a malformed percent-escape
  * is the operation's to refuse) with rou3. Undefined when no route has the path.
  * @example findRoute('pets', 'HEAD', '/pets/7')
- * // { kind: 'operation', route: operations.getPet, params: { petId: '7' } }
+ * // { kind: 'operation', route: operations.getPet, params: { … } }
  */
 export function findRoute(base: ApiBase, method: string, path: string): RouteMatch | undefined {
   // Only the methods some route has: any other token a client sends is resolved afresh each time.

@@ -186,7 +186,7 @@ function buildModel(
   let messages = new Collection({ schema: messageSchema })
   let lastMessageId = 0
   let messageBudget = budgetsOf(options).messages
-  const resources = resourceCollections(options.maxPets)
+  const resources = resourceCollections({ maxSize: options.maxPets, seed: options.seed })
   const model: PetStoreModel = {
     resources,
     get messages() {

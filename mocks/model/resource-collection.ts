@@ -1,6 +1,8 @@
 import { operations } from '../../spec/operations.ts'
-import { resources } from '../../spec/resources.ts'
+import type { PathParameterValue } from '../../spec/path-value.ts'
+import { type ResourceSpec, resources } from '../../spec/resources.ts'
 import type { OperationId } from '../../spec/types.ts'
+import { newIds } from './new-ids.ts'
 import { InvalidPetsError } from './parse-pets.ts'
 import { StoreFullError } from './pet-table.ts'
 import { resourceSeeds } from './resource-seeds.ts'
@@ -14,25 +16,41 @@ interface ResourceFilter {
   filters?: Readonly<Record<string, unknown>>
 }
 
+/** What a collection reads of its kind's row (`spec/resources.ts`): its id's field and schema, and its noun. */
+type CollectionKind = Pick<ResourceSpec, 'id' | 'noun'>
+
 /**
- * The resources of one kind (any but the pets, which have their `PetTable`), in id order, keyed by id: what the
- * generic list, read and create operations serve. Records are frozen and `revision` goes up with every change, so
- * that what is derived from them may be cached. It starts from its seed and goes back to it on `reset`.
- * @example const categories = new ResourceCollection('id', [{ name: 'Dogs' }], 1000); categories.find(1)
+ * The resources of one kind (any but the pets, which have their `PetTable`), in the order they were created, keyed
+ * by id: what the generic list, read and create operations serve. Ids come from the id's schema (`newIds`): a
+ * sequence, a UUID, a value of its pattern. Records are frozen and `revision` goes up with every change, so that
+ * what is derived from them may be cached. It starts from its seed and goes back to it on `reset`, ids included.
+ * @example const owners = new ResourceCollection(resources.createOwner, [{ name: 'Ada', email: 'ada@example.com' }])
  */
 export class ResourceCollection {
-  readonly #idField: string
+  readonly #kind: CollectionKind
   readonly #seed: ReadonlyArray<StoredResource>
   readonly #maxSize: number
+  readonly #ids: ReturnType<typeof newIds>
   #all: Array<StoredResource> = []
-  #byId = new Map<number, StoredResource>()
-  #lastId = 0
+  /** By the id's text: `42`, a UUID in lower case. */
+  #byId = new Map<string, StoredResource>()
   #revision = 0
 
-  constructor(idField: string, seed: ReadonlyArray<Readonly<Record<string, unknown>>>, maxSize: number) {
-    this.#idField = idField
+  constructor(
+    kind: CollectionKind,
+    seed: ReadonlyArray<Readonly<Record<string, unknown>>>,
+    { maxSize, seed: modelSeed }: { maxSize: number; seed: number },
+  ) {
+    this.#kind = kind
     this.#maxSize = maxSize
-    this.#seed = seed.map((body, index) => Object.freeze({ [idField]: index + 1, ...withoutId(body, idField) }))
+    this.#ids = newIds(kind.id, modelSeed)
+    const field = kind.id.field
+    const taken = new Set<string>()
+    this.#seed = seed.map((body) => {
+      const id = this.#ids.next(taken)
+      taken.add(String(id))
+      return Object.freeze({ [field]: id, ...withoutId(body, field) })
+    })
     this.reset()
   }
 
@@ -41,7 +59,7 @@ export class ResourceCollection {
     return this.#revision
   }
 
-  /** The records in id order, only those whose fields equal every filter, at most `limit`. */
+  /** The records in the order they were created, only those whose fields equal every filter, at most `limit`. */
   list({ limit, filters = {} }: ResourceFilter): ReadonlyArray<StoredResource> {
     const entries = Object.entries(filters)
     if (entries.length === 0) return this.#all.slice(0, limit)
@@ -53,20 +71,22 @@ export class ResourceCollection {
     return kept
   }
 
-  find(id: number): StoredResource | undefined {
-    return this.#byId.get(id)
+  /** The record of an id, as its schema reads it (`PathValue.read`): none for an id no record has. */
+  find(id: PathParameterValue): StoredResource | undefined {
+    return this.#byId.get(String(id))
   }
 
   /**
-   * Stores a record under the next id; an id in `body` is ignored. The body is one the caller has checked against
-   * the spec already.
+   * Stores a record under a new id from the id's schema; an id in `body` is ignored. The body is one the caller has
+   * checked against the spec already.
    * @throws StoreFullError when the collection holds its most records already
    */
   create(body: Readonly<Record<string, unknown>>): StoredResource {
-    if (this.#all.length >= this.#maxSize) throw new StoreFullError(this.#maxSize, 'resource')
-    const record = Object.freeze({ [this.#idField]: ++this.#lastId, ...withoutId(body, this.#idField) })
+    if (this.#all.length >= this.#maxSize) throw new StoreFullError(this.#maxSize, this.#kind.noun)
+    const id = this.#ids.next(this.#byId)
+    const record = Object.freeze({ [this.#kind.id.field]: id, ...withoutId(body, this.#kind.id.field) })
     this.#all.push(record)
-    this.#byId.set(this.#lastId, record)
+    this.#byId.set(String(id), record)
     this.#revision++
     return record
   }
@@ -74,8 +94,8 @@ export class ResourceCollection {
   /** Back to the seeded records, ids included. */
   reset(): void {
     this.#all = [...this.#seed]
-    this.#byId = new Map(this.#seed.map((record) => [record[this.#idField] as number, record]))
-    this.#lastId = this.#seed.length
+    this.#byId = new Map(this.#seed.map((record) => [String(record[this.#kind.id.field]), record]))
+    this.#ids.restart(this.#seed.length)
     this.#revision++
   }
 }
@@ -117,10 +137,10 @@ export interface ResourceCollections {
 }
 
 /**
- * The generic collections of a model, each holding at most `maxSize` records.
- * @example const collections = resourceCollections(1000); collections.of('createCategory').list({ limit: 20 })
+ * The generic collections of a model, each holding at most `maxSize` records, their ids drawn from `seed`.
+ * @example const collections = resourceCollections({ maxSize: 1000, seed: 1 }); collections.of('createCategory')
  */
-export function resourceCollections(maxSize: number): ResourceCollections {
+export function resourceCollections(options: { maxSize: number; seed: number }): ResourceCollections {
   const made = new Map<string, ResourceCollection>()
   return {
     of(creator) {
@@ -128,7 +148,7 @@ export function resourceCollections(maxSize: number): ResourceCollections {
       if (collection) return collection
       const resource = resources[creator]
       if (!resource) throw new TypeError(`Failed to find the resource "${creator}" creates: the spec has none.`)
-      collection = new ResourceCollection(resource.idField, seedOf(creator), maxSize)
+      collection = new ResourceCollection(resource, seedOf(creator), options)
       made.set(creator, collection)
       return collection
     },

@@ -6,6 +6,7 @@ import { type AdminGuard, adminBasePath, answerAdmin } from '../core/controls/ad
 import { sessionName } from '../core/controls/mock-sessions.ts'
 import type { PetStoreCore } from '../core/create-pet-store-core.ts'
 import { methodNotAllowed, withCors } from '../core/dispatch.ts'
+import { methodNotImplemented } from '../core/method-not-implemented.ts'
 import { type ErrorCode, errorResponse, internalErrorResponse, MockError } from '../core/mock-error.ts'
 import type { MockResponse } from '../core/mock-response.ts'
 import type { BodyRead } from '../core/operation-request.ts'
@@ -118,7 +119,7 @@ export function createMockServer({
     takeOver(socket)
     writeRaw(socket, withCors(methodNotAllowed(request.method ?? 'CONNECT', anyPathAllow), request.headers.origin))
   })
-  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
+  server.on('clientError', (error: ParserError, socket: Socket) => {
     takeOver(socket)
     answerClientError(error, socket)
   })
@@ -266,6 +267,7 @@ export function createMockServer({
     if (repeatedHost(request.rawHeaders)) return withCors(repeatedHostError, request.headers.origin)
     if (request.httpVersion === '1.1' && request.headers.host === undefined)
       return withCors(missingHostError, request.headers.origin)
+    if (unknownCoding(request.headers['transfer-encoding'])) return withCors(unknownCodingError, request.headers.origin)
     let url = request.url ?? '/'
     // The absolute form (RFC 9112 section 3.2.2) must be accepted too; its authority stands for the Host.
     let authority: string | undefined
@@ -355,10 +357,14 @@ const headerLists = new WeakMap<
  * list of the last body sent with it is kept: a list or a pet read again is the same string, and gets the same
  * list without a copy or a count of its bytes.
  */
-function wireHeaders({ headers, body }: MockResponse): ReadonlyArray<string> {
+function wireHeaders({ status, headers, body }: MockResponse): ReadonlyArray<string> {
+  const list: Array<string> = []
+  if (!lengthAllowed(status)) {
+    for (const name in headers) list.push(name, headers[name] as string)
+    return list
+  }
   const cached = headerLists.get(headers)
   if (cached !== undefined && cached.body === body) return cached.list
-  const list: Array<string> = []
   for (const name in headers) list.push(name, headers[name] as string)
   list.push('content-length', String(body === undefined ? 0 : Buffer.byteLength(body)))
   if (!Object.isFrozen(headers)) return list
@@ -392,6 +398,31 @@ const repeatedHostError = errorResponse(
   new MockError(400, 'bad_request', 'The request has more than one Host header; RFC 9112 section 3.2 allows one.'),
 )
 
+const unknownCodingError = errorResponse(
+  new MockError(501, 'not_implemented', 'The mock knows no transfer coding but chunked (RFC 9112 section 6.1).'),
+)
+
+/**
+ * Whether a request's Transfer-Encoding names a coding besides chunked: node reads the chunks and passes the content
+ * on still coded, so the mock answers 501, as RFC 9112 section 6.1 asks ("A server that receives a request message
+ * with a transfer coding it does not understand SHOULD respond with 501 (Not Implemented).").
+ * @example unknownCoding('gzip, chunked') // true
+ */
+function unknownCoding(value: string | undefined): boolean {
+  if (value === undefined) return false
+  return value.split(',').some((coding) => !['chunked', ''].includes(coding.trim().toLowerCase()))
+}
+
+/** A request-line longer than this, past node's header limit, is a target too long to parse: 414, not 431. */
+const longestRequestLine = 8_192
+
+const uriTooLong = {
+  status: 414,
+  code: 'uri_too_long' as const,
+  message: 'The request-target is longer than the mock parses.',
+  reason: 'URI Too Long',
+}
+
 const clientErrors: Record<string, { status: number; code: ErrorCode; message: string; reason: string }> = {
   HPE_HEADER_OVERFLOW: {
     status: 431,
@@ -413,21 +444,56 @@ const badRequest = {
   reason: 'Bad Request',
 }
 
-/** A request node's parser refuses still gets an `Error` body: 431, 408, or 400. */
-function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+/**
+ * A request node's parser refuses still gets an `Error` body: 431, 408, or 400; or 501, as from the core on every
+ * transport, when the parser knows no such method but the request line is well-formed (`BREW /v1/pets HTTP/1.1`).
+ */
+function answerClientError(error: ParserError, socket: Socket): void {
   if (!socket.writable) {
     socket.destroy()
     return
   }
-  const { status, code, message } = clientErrors[error.code ?? ''] ?? badRequest
   // No header was read, so no `Origin` either: the answer has no CORS headers.
-  const answer = errorResponse(new MockError(status, code, message))
+  const answer = unknownMethodLine(error) ? methodNotImplemented() : parserRefusal(error)
   const pending = (socket as AnsweringSocket)[answering]
   // After a complete pipelined request, its answer goes first; a broken body of the request being
   // answered cannot be waited for.
   if (pending?.req.complete && !pending.writableFinished) pending.once('finish', () => writeRaw(socket, answer))
   else writeRaw(socket, answer)
 }
+
+/** A parse error of node:http: its code, and the bytes it was reading when it failed. */
+type ParserError = Error & { code?: string; rawPacket?: Buffer; bytesParsed?: number }
+
+function parserRefusal(error: ParserError): MockResponse {
+  // RFC 9112 section 3: "A server that receives a request-target longer than any URI it wishes to parse MUST respond
+  // with a 414 (URI Too Long) status code".
+  const packet = error.rawPacket
+  const lineEnd = packet?.indexOf('\r\n') ?? -1
+  const longLine =
+    error.code === 'HPE_HEADER_OVERFLOW' && packet && (lineEnd < 0 ? packet.length : lineEnd) > longestRequestLine
+  const { status, code, message } = longLine ? uriTooLong : (clientErrors[error.code ?? ''] ?? badRequest)
+  return errorResponse(new MockError(status, code, message))
+}
+
+/**
+ * Whether node refused a method it does not know in a well-formed request line (RFC 9112 section 3: method SP
+ * request-target SP HTTP-version): the line the parser stopped in, from its start to its end. Anything else that
+ * fails as a method (one word, TLS bytes, a NUL) is not a request line: a 400.
+ */
+function unknownMethodLine(error: ParserError): boolean {
+  const { rawPacket, bytesParsed } = error
+  if (error.code !== 'HPE_INVALID_METHOD' || rawPacket === undefined) return false
+  const at = Math.min(bytesParsed ?? 0, rawPacket.length)
+  // The line's start: after the end of the request before it on the connection, if any.
+  const start = at === 0 ? 0 : rawPacket.lastIndexOf(0x0a, at - 1) + 1
+  const end = rawPacket.indexOf('\r\n', start)
+  if (end === -1 || end - start > 16_384) return false
+  return requestLine.test(rawPacket.toString('latin1', start, end))
+}
+
+/** A request line: a method token (RFC 9110 section 5.6.2), a space, a target of visible ASCII, a space, a version. */
+const requestLine = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+ [\x21-\x7e]+ HTTP\/\d\.\d$/
 
 /**
  * A connection fault instead of an answer: `reset` drops the connection at once (a TCP reset where the
@@ -437,6 +503,13 @@ function actOutFault(socket: Socket, fault: 'reset' | 'timeout'): void {
   if (fault === 'reset') socket.resetAndDestroy()
   else socket.destroy()
 }
+
+/**
+ * Whether an answer of this status may carry Content-Length: never a 1xx or 204 (RFC 9110 section 8.6: "A server MUST
+ * NOT send a Content-Length header field in any response with a status code of 1xx (Informational) or 204 (No
+ * Content)"), nor a 304, whose length would be the 200's, not its own empty one.
+ */
+const lengthAllowed = (status: number) => status >= 200 && status !== 204 && status !== 304
 
 /** Writes an answer straight to the socket and closes it: for requests node:http does not hand over. */
 function writeRaw(socket: Socket, answer: MockResponse): void {
@@ -451,7 +524,7 @@ function writeRaw(socket: Socket, answer: MockResponse): void {
   const body = typeof answer.body === 'string' ? answer.body : Buffer.from(answer.body ?? '').toString('utf8')
   const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`, 'connection: close']
   for (const [name, value] of Object.entries(answer.headers)) head.push(`${name}: ${value}`)
-  head.push(`content-length: ${Buffer.byteLength(body)}`)
+  if (lengthAllowed(answer.status)) head.push(`content-length: ${Buffer.byteLength(body)}`)
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`)
   // A client that never closes its side must not keep the socket open.
   socket.setTimeout(2_000, () => socket.destroy())

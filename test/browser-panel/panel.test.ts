@@ -1,16 +1,20 @@
 import { fileURLToPath } from 'node:url'
 import type { Browser, Locator, Page } from 'playwright'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { developmentApiKey } from '../../shared/development-api-key.ts'
 import { scaledMs } from '../../tools/time-scale.ts'
 import { type DemoServer, serveDemo } from '../browser-demo/serve-demo.ts'
 import { launchChromium } from '../support/launch-chromium.ts'
 
 // The browser mock's dev panel in Chromium, in a small app whose own style sheet is as greedy as it gets.
+// Its form sits in the bottom right corner, where the panel opens at first.
 const html =
   '<!doctype html><html><head><meta charset="utf-8"><title>app</title>' +
-  '<style>* { font-family: serif !important; color: rgb(200, 0, 0) !important; }</style></head><body>' +
-  '<table><tr><td id="app-cell">app</td></tr></table><script type="module" src="/demo.js"></script></body></html>'
+  '<style>* { font-family: serif !important; color: rgb(200, 0, 0) !important; }' +
+  '#app-form { position: fixed; right: 16px; bottom: 16px; }</style></head><body>' +
+  '<table><tr><td id="app-cell">app</td></tr></table>' +
+  '<form id="app-form"><input aria-label="App field"><button type="button">Save</button></form>' +
+  '<script type="module" src="/demo.js"></script></body></html>'
 const key = 'petstore-contract:pets'
 
 let site: DemoServer
@@ -232,9 +236,113 @@ it("stays out of the app's way: closed behind one button, its style and the app'
     /^system-ui/,
   )
   expect(await style(page.locator('#app-cell'))).toEqual({ fontFamily: 'serif', color: 'rgb(200, 0, 0)' })
-  await panel.getByRole('button', { name: 'Hide' }).click()
+  await panel.getByRole('button', { name: 'Fold' }).click()
   await panel.waitFor({ state: 'hidden' })
   await page.getByRole('button', { name: 'Pet Store mock' }).waitFor()
+  await page.context().close()
+})
+
+/** Where the panel (or its folded handle) sits: its box, and which corner of the viewport it is nearest. */
+async function placeOf(locator: Locator): Promise<{ corner: string; width: number; height: number }> {
+  const box = await locator.boundingBox()
+  const viewport = locator.page().viewportSize()
+  if (!box || !viewport) throw new Error('Failed to place the panel: expected a box and a viewport, got none.')
+  const vertical = box.y + box.height / 2 < viewport.height / 2 ? 'top' : 'bottom'
+  const horizontal = box.x + box.width / 2 < viewport.width / 2 ? 'left' : 'right'
+  // Docked: 12 px from both edges of its corner.
+  const gapX = horizontal === 'left' ? box.x : viewport.width - box.x - box.width
+  const gapY = vertical === 'top' ? box.y : viewport.height - box.y - box.height
+  expect([Math.round(gapX), Math.round(gapY)]).toEqual([12, 12])
+  return { corner: `${vertical}-${horizontal}`, width: box.width, height: box.height }
+}
+
+/** What the page shows at the centre of its form: `petstore-panel` while the panel covers it. */
+const atAppForm = (page: Page) =>
+  page.evaluate(() => {
+    const box = document.querySelector('#app-form')!.getBoundingClientRect()
+    return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.localName
+  })
+
+/** Drags the mouse from the centre of `from` to a point of the viewport, in steps, as a hand does. */
+async function drag(page: Page, from: Locator, to: { x: number; y: number }): Promise<void> {
+  const box = await from.boundingBox()
+  if (!box) throw new Error('Failed to drag: expected a box to start from, got none.')
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(to.x, to.y, { steps: 8 })
+  await page.mouse.up()
+}
+
+it('folds to a small handle in its corner, and opens from it again', async () => {
+  const page = await open('?panel')
+  const handle = page.getByRole('button', { name: 'Pet Store mock' })
+  expect(await placeOf(handle)).toMatchObject({ corner: 'bottom-right' })
+  const panel = await openPanel(page)
+  const opened = await placeOf(panel)
+  expect(opened.corner).toBe('bottom-right')
+  await panel.getByRole('button', { name: 'Fold' }).click()
+  await panel.waitFor({ state: 'hidden' })
+  const folded = await placeOf(handle)
+  expect(folded.corner).toBe('bottom-right')
+  // A handle: a small fraction of the open panel.
+  expect(folded.width * folded.height).toBeLessThan((opened.width * opened.height) / 20)
+  expect(folded.height).toBeLessThanOrEqual(32)
+  await handle.click()
+  await panel.waitFor()
+  await page.context().close()
+})
+
+it("moves out of the app's way: Move goes round the corners, a drag docks it where it is let go", async () => {
+  const page = await open('?panel')
+  const panel = await openPanel(page)
+  // Open in the bottom right corner, it covers the app's form there.
+  expect(await atAppForm(page)).toBe('petstore-panel')
+  await panel.getByRole('button', { name: 'Move to the bottom left corner' }).click()
+  expect(await placeOf(panel)).toMatchObject({ corner: 'bottom-left' })
+  expect(await atAppForm(page)).not.toBe('petstore-panel')
+  await page.getByRole('textbox', { name: 'App field' }).fill('typed by the app user')
+  await panel.getByRole('button', { name: 'Move to the top left corner' }).click()
+  expect(await placeOf(panel)).toMatchObject({ corner: 'top-left' })
+
+  // Dragged by its header to near the top right corner, it docks there; its controls keep their own clicks.
+  const viewport = page.viewportSize()!
+  await drag(page, panel.getByRole('heading', { name: 'Pet Store mock' }), { x: viewport.width - 60, y: 60 })
+  await eventually(async () => (await placeOf(panel)).corner).toBe('top-right')
+  await panel.getByRole('button', { name: 'Move to the bottom right corner' }).click()
+  expect(await placeOf(panel)).toMatchObject({ corner: 'bottom-right' })
+
+  // The folded handle is dragged the same way, and a drag of it does not open the panel.
+  await panel.getByRole('button', { name: 'Fold' }).click()
+  const handle = page.getByRole('button', { name: 'Pet Store mock' })
+  await drag(page, handle, { x: 40, y: viewport.height - 40 })
+  await eventually(async () => (await placeOf(handle)).corner).toBe('bottom-left')
+  expect(await panel.isHidden()).toBe(true)
+  await page.context().close()
+})
+
+it('is back in the same corner, open or folded, after a reload', async () => {
+  const page = await open('?panel')
+  const panel = await openPanel(page)
+  await panel.getByRole('button', { name: 'Move to the bottom left corner' }).click()
+  await panel.getByRole('button', { name: 'Move to the top left corner' }).click()
+  await page.reload()
+  await ready(page)
+  // Left open top left: open top left again, without a click.
+  await panel.waitFor()
+  expect(await placeOf(panel)).toMatchObject({ corner: 'top-left' })
+  await panel.getByRole('button', { name: 'Fold' }).click()
+  await page.reload()
+  await ready(page)
+  const handle = page.getByRole('button', { name: 'Pet Store mock' })
+  await handle.waitFor()
+  expect(await panel.isHidden()).toBe(true)
+  expect(await placeOf(handle)).toMatchObject({ corner: 'top-left' })
+  // Another tab of the app starts where this one left it; the mock's own storage is untouched by it.
+  const other = await page.context().newPage()
+  await other.goto(`${site.url}?panel`)
+  await ready(other)
+  expect(await placeOf(other.getByRole('button', { name: 'Pet Store mock' }))).toMatchObject({ corner: 'top-left' })
+  expect(await other.evaluate((key) => localStorage.getItem(key), key)).toBeNull()
   await page.context().close()
 })
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { developmentApiKey } from '../../shared/development-api-key.ts'
 import { scaledMs } from '../../tools/time-scale.ts'
 import { type DemoServer, serveDemo } from '../browser-demo/serve-demo.ts'
 import { launchChromium } from '../support/launch-chromium.ts'

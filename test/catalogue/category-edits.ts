@@ -1,5 +1,6 @@
 import type { Document } from 'yaml'
-import { codeEdit, type Edit, specEdit } from './operation-edits.ts'
+import { specEdit } from './operation-edits.ts'
+import { addTag, type ResourceProof, resourceSeed, resourceTables } from './resource-edits.ts'
 
 // What a newcomer writes to add a second kind of resource, categories (`GET /categories` with the pets' `limit`
 // rules, `GET /categories/{categoryId}`, `POST /categories`), file by file, following CONTRIBUTING's checklist
@@ -31,7 +32,7 @@ const addCategories = (spec: Document) => {
       properties: { id: { type: 'integer', format: 'int64' }, name: { type: 'string' } },
     }),
   )
-  spec.setIn(['tags'], spec.createNode([...spec.toJS().tags, { name: 'categories', description: 'Categories.' }]))
+  addTag(spec, 'categories', 'Categories.')
   spec.setIn(
     ['paths', '/categories'],
     spec.createNode({
@@ -103,52 +104,13 @@ const addCategories = (spec: Document) => {
   )
 }
 
-/** The seed (step 2): the categories every store starts with. */
-const seed = codeEdit(
-  'mocks/model/resource-seeds.ts',
-  [],
-  [
-    [
-      'export const resourceSeeds: Readonly<Record<string, ReadonlyArray<Readonly<Record<string, unknown>>>>> = {',
-      "\n  createCategory: [{ name: 'Dogs' }, { name: 'Cats' }, { name: 'Birds' }],\n",
-    ],
-  ],
-)
-
-const operations = ['listCategories', 'createCategory', 'getCategory'] as const
-
-/** The two tables the compiler names (step 3): the generic operations, and the generic named checks. */
-const tables: Array<Edit> = [
-  codeEdit(
-    'mocks/core/create-pet-store-core.ts',
-    [
-      "import { createResource } from './operations/create-resource.ts'",
-      "import { listResources } from './operations/list-resources.ts'",
-      "import { readResource } from './operations/read-resource.ts'",
-    ],
-    [
-      [
-        'const operations: Record<OperationId, Operation> = {',
-        ' listCategories: listResources, createCategory: createResource, getCategory: readResource,',
-      ],
-    ],
-  ),
-  codeEdit(
-    'contract-tests/scenarios/registry.ts',
-    ["import { resourceGroups } from './resource-scenarios.ts'"],
-    [
-      [
-        'const byOperation: Record<OperationId, ReadonlyArray<ScenarioGroup>> = {',
-        operations.map((operationId) => `\n  ${operationId}: resourceGroups('${operationId}'),`).join(''),
-      ],
-    ],
-  ),
-]
-
 /** Categories, and what proves them (new-resource.test.ts). */
-export const categoryProof = {
-  operations,
+export const categoryProof: ResourceProof = {
+  plural: 'categories',
+  operations: { list: 'listCategories', create: 'createCategory', read: 'getCategory' },
   spec: specEdit(addCategories),
-  /** Every other file written once the spec has them, in checklist order. */
-  codeEdits: [seed, ...tables],
+  codeEdits: [
+    resourceSeed('createCategory', [{ name: 'Dogs' }, { name: 'Cats' }, { name: 'Birds' }]),
+    ...resourceTables({ list: 'listCategories', create: 'createCategory', read: 'getCategory' }),
+  ],
 }

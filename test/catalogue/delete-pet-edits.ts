@@ -48,8 +48,8 @@ import type { Operation } from './operation.ts'
 const headers = { 'content-type': 'application/json' }
 
 /** \`DELETE /pets/{petId}\`: removes the pet, 204; 404 when there is none. */
-export const deletePet: Operation = async ({ request, model }) => {
-  const id = parseResourceId(request.params.petId ?? '', 'petId', headers)
+export const deletePet: Operation = async ({ request, model, route }) => {
+  const id = parseResourceId(route, request.params, headers)
   const removed = Number.isSafeInteger(Number(id)) && (await model.deletePet(Number(id)))
   if (!removed) throw new MockError(404, 'not_found', \`No pet with id \${id}.\`, headers)
   return { status: 204, headers: {} }

@@ -1,4 +1,4 @@
-import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { developmentApiKey } from '../../shared/development-api-key.ts'
 import { startPageWorker } from './start-page-worker.ts'
 
 // The page new-operation.test.ts serves from a copy of the project that gained `DELETE /pets/{petId}`:

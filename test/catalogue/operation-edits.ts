@@ -46,7 +46,7 @@ class EditError extends Error {
 }
 
 /**
- * An edit of a TypeScript file: `import` added first, and each addition put right after the head of the
+ * An edit of a TypeScript file: each `import` it lacks added first, and each addition put right after the head of the
  * declaration it joins (`const operations: Record<OperationId, Operation> = {`), however the formatter laid
  * the rest out.
  * @example codeEdit('mocks/core/create-pet-store-core.ts', "import { deletePet } from '…'", [[head, ' deletePet,']])
@@ -69,7 +69,9 @@ export function codeEdit(
           )
         source = `${source.slice(0, at + head.length)}${addition}${source.slice(at + head.length)}`
       }
-      return formatted(path, `${imports.map((line) => `${line}\n`).join('')}${source}`)
+      // An import the file has already (a second resource served by the same generic operations) is not repeated.
+      const missing = imports.filter((line) => !source.includes(line))
+      return formatted(path, `${missing.map((line) => `${line}\n`).join('')}${source}`)
     },
   }
 }

@@ -66,15 +66,34 @@ export async function compile(copy: string): Promise<Compiled> {
 /** A copy of the project with what the checklist reads and what the proof runs. */
 export async function copyProject(): Promise<string> {
   const copy = await mkdtemp(join(tmpdir(), 'petstore-new-operation-'))
-  for (const folder of ['spec', 'mocks', 'contract-tests', 'fixtures', 'scripts', 'tools', 'test/fuzz', 'test/support'])
+  // test/fixtures: what unit tests beside the code read (judge-certificates.test.ts its TLS certificates).
+  const folders = [
+    'spec',
+    'shared',
+    'mocks',
+    'contract-tests',
+    'proxy',
+    'cli',
+    'fixtures',
+    'scripts',
+    'tools',
+    'test/fuzz',
+    'test/support',
+    'test/suite-on-mock',
+  ]
+  for (const folder of [...folders, 'test/fixtures'])
     await cp(join(projectRoot, folder), join(copy, folder), { recursive: true })
-  for (const file of ['tsconfig.json', 'package.json', 'vitest.config.ts', 'biome.json'])
+  // CONTRIBUTING too: its checklists and lists are what the copy's own tests hold the code to.
+  for (const file of ['tsconfig.json', 'package.json', 'vitest.config.ts', 'biome.json', 'CONTRIBUTING.md'])
     await cp(join(projectRoot, file), join(copy, file))
   await mkdir(join(copy, 'test/catalogue'), { recursive: true })
   for (const file of ['new-operation-probe.ts', 'start-page-worker.ts', 'delete-pet-page.ts', 'update-pet-page.ts'])
     await cp(join(projectRoot, 'test/catalogue', file), join(copy, 'test/catalogue', file))
   await symlink(join(projectRoot, 'node_modules'), join(copy, 'node_modules'), 'dir')
-  const product = { extends: './tsconfig.json', include: ['spec', 'mocks', 'contract-tests', 'fixtures'] }
+  const product = {
+    extends: './tsconfig.json',
+    include: ['spec', 'shared', 'mocks', 'contract-tests', 'proxy', 'cli', 'fixtures'],
+  }
   await writeFile(join(copy, 'tsconfig.product.json'), JSON.stringify({ ...product, exclude: ['**/*.test.ts'] }))
   return copy
 }

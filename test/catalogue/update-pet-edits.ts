@@ -77,8 +77,8 @@ const headers = { 'content-type': 'application/json' }
 const petChangeSchema = z.fromJSONSchema(componentJsonSchema('PetChange')) as z.ZodType<{ status: PetStatus }>
 
 /** \`PATCH /pets/{petId}\`: changes the pet's status, 200 with the pet; 404 when there is none. */
-export const updatePet: Operation = async ({ request, model }) => {
-  const id = parseResourceId(request.params.petId ?? '', 'petId', headers)
+export const updatePet: Operation = async ({ request, model, route }) => {
+  const id = parseResourceId(route, request.params, headers)
   const change = validateBody(petChangeSchema, await readJsonBody(request))
   const pet = Number.isSafeInteger(Number(id)) ? await model.updatePet(Number(id), change) : undefined
   if (!pet) throw new MockError(404, 'not_found', \`No pet with id \${id}.\`, headers)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { developmentApiKey } from '../../shared/development-api-key.ts'
 import { type ServeProcess, startServeProcess } from '../support/start-serve-process.ts'
 
 // `--max-pets` is the server's total over the default store and every X-Mock-Session store: loading pets through

@@ -40,9 +40,13 @@ it.each([
     expect(result.exitCode).toBe(0)
     const secrets = runSecrets(key)
     // What the run sent, exactly as it sent it: the key and each near-copy of it, longest first (a word that a
-    // variant adds, `x` or `extra`, is no near-copy even where the key's `=` splits it off as a word of its own).
+    // variant adds, `x` or `extra`, is no near-copy even where the key's `=` splits it off as a word of its own,
+    // nor is the `x` written right after the key).
     const nearCopies = (secrets.derived ?? []).filter((word) => word.trim().length >= 8)
-    const sent = [key, ...nearCopies].sort((a, b) => b.length - a.length)
+    // The wire checks send two more: the key percent-encoded as the userinfo of an absolute-form target, and the
+    // key with a 0x01 octet before its last character (a field value may not carry it; it is still the key).
+    const wireForms = [encodeURIComponent(key), `${key.slice(0, -1)}\u0001${key.slice(-1)}`]
+    const sent = [key, ...nearCopies, ...wireForms].sort((a, b) => b.length - a.length)
     const asSent = new RegExp(
       sent.map((credential) => credential.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'),
       'g',

@@ -1,12 +1,18 @@
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer as createHttpServer, type IncomingMessage } from 'node:http'
 import { type AddressInfo, createServer as createNetServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ContractClient } from '../../contract-tests/client/contract-client.ts'
+import { placeBodyFiles, writeBodyFiles } from '../../contract-tests/reports/body-files.ts'
 import { curlCommand } from '../../contract-tests/reports/curl-command.ts'
 import { redact } from '../../contract-tests/reports/redact.ts'
 import { runSecrets } from '../../contract-tests/run/run-secrets.ts'
 import type { CallOptions } from '../../contract-tests/shared/contract-caller.ts'
 import type { Exchange } from '../../contract-tests/shared/exchange.ts'
+import type { RunResult } from '../../contract-tests/shared/run-result.ts'
+import type { ScenarioResult } from '../../contract-tests/shared/scenario-result.ts'
 import type { OperationId } from '../../spec/types.ts'
 import { runInShell } from '../support/run-in-shell.ts'
 
@@ -91,6 +97,9 @@ const clientOf = (origin: string) =>
 const reproduceLine = (exchange: Exchange) => curlCommand(redact(exchange.request, runSecrets(key)))
 
 const notUtf8 = Buffer.concat([Buffer.from('{"name":"R'), Buffer.from([0xff, 0xfe]), Buffer.from('x"}')])
+const runs = new Uint8Array(
+  Buffer.concat([Buffer.from('{"name":"'), Buffer.alloc(65_536, 'x'), Buffer.alloc(100, ' '), Buffer.alloc(64, 0xff)]),
+)
 const sent: Array<[what: string, operationId: OperationId, options: CallOptions]> = [
   ['a number with a leading zero', 'createPet', { body: '{"name":"Rex","extra":01}' }],
   [
@@ -102,6 +111,7 @@ const sent: Array<[what: string, operationId: OperationId, options: CallOptions]
   ['bytes that are not UTF-8', 'createPet', { bodyBytes: new Uint8Array(notUtf8), body: '{"name":"R\\xFF\\xFEx"}' }],
   ['a chunked body', 'createPet', { json: { name: 'Rex' }, chunked: true }],
   ['a body of 40 KB', 'createPet', { json: { name: 'x'.repeat(40_000) } }],
+  ['runs of 64 KB of a letter, of spaces and of a byte past ASCII', 'createPet', { bodyBytes: runs, body: 'runs' }],
   ['HEAD', 'listPets', { method: 'HEAD' }],
   [
     'a target fetch rewrites',
@@ -127,6 +137,7 @@ it.each(sent)(
     const command = reproduceLine(exchange)
     expect(command).not.toContain(key)
     expect(command).not.toMatch(/[^\x20-\x7e]/)
+    expect(command.length).toBeLessThanOrEqual(2_000)
     for (const shell of ['sh', 'bash'] as const) {
       const outcome = await runInShell(shell, command, { PETSTORE_API_KEY: key })
       expect(outcome.stdout, `${shell}: ${command}\n${outcome.stderr}`).toMatch(/^HTTP\/1\.1 200/)
@@ -174,6 +185,15 @@ const written: Array<[what: string, operationId: OperationId, options: CallOptio
     'listPets',
     { wire: { version: 'HTTP/1.0', host: false, halfClose: true } },
   ],
+  [
+    'a body of 64 KB without a key, a read pipelined behind it',
+    'createPet',
+    {
+      json: { name: `a-${'x'.repeat(65_536)}` },
+      authorization: null,
+      wire: { pipelined: [{ operationId: 'listPets' }] },
+    },
+  ],
 ]
 
 it.each(written)(
@@ -184,6 +204,7 @@ it.each(written)(
     const [original] = connections.splice(0)
     const command = reproduceLine(exchange)
     expect(command).not.toContain(key)
+    expect(command.length).toBeLessThanOrEqual(2_000)
     for (const shell of ['sh', 'bash'] as const) {
       const outcome = await runInShell(shell, command, { PETSTORE_API_KEY: key })
       expect(outcome.stdout, `${shell}: ${command}\n${outcome.stderr}`).toMatch(/^HTTP\/1\.1 200/)
@@ -191,3 +212,34 @@ it.each(written)(
     }
   },
 )
+
+it('sends a body too long for a line from the file written beside the reports, in POSIX sh and in bash', async () => {
+  // No run of one byte to count: 3,000 printable characters, quotes and backslashes among them, then the key.
+  const name = Array.from({ length: 3_000 }, (_, index) => String.fromCharCode(32 + ((index * 37) % 95))).join('')
+  const exchange = await clientOf(httpOrigin).call('createPet', {
+    json: { name },
+    headers: { 'x-echo': 'kept' },
+    withKey: (apiKey) => ({ headers: { 'x-also': apiKey } }),
+  })
+  const [original] = received.splice(0)
+  const dir = await mkdtemp(join(tmpdir(), 'contract-bodies-'))
+  try {
+    const request = redact(exchange.request, runSecrets(key))
+    const scenario = { exchanges: [{ ...exchange, request }] } as unknown as ScenarioResult
+    const result = placeBodyFiles({ setup: scenario, scenarios: [] } as unknown as RunResult, dir)
+    await writeBodyFiles(result)
+    const command = curlCommand(result.setup.exchanges[0]!.request)
+    expect(command.length).toBeLessThanOrEqual(2_000)
+    expect(command).toContain(`cat '${join(dir, 'request-bodies')}/`)
+    for (const shell of ['sh', 'bash'] as const) {
+      const outcome = await runInShell(shell, command, { PETSTORE_API_KEY: key })
+      expect(outcome.stdout, `${shell}: ${command}\n${outcome.stderr}`).toMatch(/^HTTP\/1\.1 200/)
+      const [again] = received.splice(0)
+      expect(again?.body, shell).toBe(original?.body)
+      for (const name of [...Object.keys(exchange.request.headers), 'content-length'])
+        expect(again?.headers[name], `${shell}: ${name}`).toBe(original?.headers[name])
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+})

@@ -13,6 +13,7 @@ import { type Consumer, consumers } from './consumer-matrix.ts'
 import { installConsumer } from './install-consumer.ts'
 import { packPackage } from './pack-package.ts'
 import { runCommand } from './run-command.ts'
+import { killDevServers, startDevServer } from './start-dev-server.ts'
 import { killInstalledMocks, startInstalledMock } from './start-installed-mock.ts'
 
 const checkers = fileURLToPath(new URL('../../node_modules/.bin/', import.meta.url))
@@ -41,6 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   killInstalledMocks()
+  killDevServers()
   const dirs = await Promise.all(
     [...setups.values()].map((setup) =>
       setup.then(
@@ -166,33 +168,54 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
     })
 
     // Once per msw major (consumer-matrix.ts): the projects without the app have no test for it, not a skipped one.
+    // docs/playwright.md's config, twice: with no dev server (Playwright starts one, on a free port: APP_PORT), then
+    // with the app's dev server already running, as its developer keeps it, outside CI: Playwright uses that one. Vite
+    // 8.4 refuses a second dev process for the project, so the second run passes only if no other was started.
     if (consumer.viteApp)
-      it('runs a Vite + React app that starts its own worker, under the fixture, with per-test overrides', async () => {
-        const tests = await run(bin('playwright'), ['test', '-c', 'vite-app/playwright.config.ts'], {
-          CHROMIUM_PATH: chromiumPath,
-        })
-        // Every test passes with the fixture; the three with an override, run again without it, fail (and only they).
-        const output = tests.stdout + tests.stderr
-        expect(output).toMatch(/\b5 passed\b/)
-        expect(output).toMatch(/\b3 failed\b/)
-        // The summary's list of failed tests: `  [project] › file:line:column › title @override`.
-        const failed = [...output.matchAll(/^\s+\[([^\]]+)\] › \S+ › (.+?) @override\s/gm)]
-        expect(new Set(failed.map(([, project, title]) => `${project}: ${title}`))).toEqual(
-          new Set(
-            [
-              'shows the error the API answers',
-              'says so when there are no pets',
-              'shows the pet the test arranged',
-            ].map((title) => `overrides dropped: ${title}`),
-          ),
-        )
-        expect(tests.code).toBe(1)
+      it("runs the Vite app under docs/playwright.md's config, with its dev server running and without", async () => {
+        const playwright = (config: string, env: Record<string, string>) =>
+          run(bin('playwright'), ['test', '-c', `vite-app/${config}`], { CHROMIUM_PATH: chromiumPath, ...env })
+        const expectFixtureRun = async (env: Record<string, string>, when: string) => {
+          const tests = await playwright('playwright.config.ts', env)
+          // Every test passes with the fixture; the three with an override, run again without it, fail (and only
+          // they).
+          const output = tests.stdout + tests.stderr
+          expect(output, when).toMatch(/\b5 passed\b/)
+          expect(output, when).toMatch(/\b3 failed\b/)
+          // The summary's list of failed tests: `  [project] › file:line:column › title @override`.
+          const failed = [...output.matchAll(/^\s+\[([^\]]+)\] › \S+ › (.+?) @override\s/gm)]
+          expect(new Set(failed.map(([, project, title]) => `${project}: ${title}`)), when).toEqual(
+            new Set(
+              [
+                'shows the error the API answers',
+                'says so when there are no pets',
+                'shows the pet the test arranged',
+              ].map((title) => `overrides dropped: ${title}`),
+            ),
+          )
+          expect(tests.code, when).toBe(1)
+        }
+        await expectFixtureRun({ APP_PORT: String(await freePort()) }, 'with no dev server running')
+        const port = await freePort()
+        // Playwright stops the dev server it started as the run ends; Vite's lock of the project stays until that
+        // process has exited, which under load may take a few seconds more.
+        const server = await startDevServerOnceFree(dir, path, port)
+        try {
+          expect(server.url).toBe(`http://localhost:${port}/`)
+          await expectFixtureRun({ APP_PORT: String(port), CI: '' }, 'with the dev server running')
+          // The app in development with its mock's dev panel (panel.config.ts): the same dev server, used again.
+          const panel = await playwright('panel.config.ts', { APP_PORT: String(port), CI: '' })
+          expect(panel.stdout + panel.stderr).toMatch(/\b1 passed\b/)
+          expect(panel.code).toBe(0)
+        } finally {
+          server.kill()
+        }
       })
 
-    // Once per msw major, beside the fixture's run: the mock's dev panel in the app in development (panel.config.ts,
-    // its own dev server), and no trace of it in the production build.
+    // Once per msw major, beside the fixture's run: the mock's dev panel in the app, built for development in a chunk
+    // of its own, and no trace of it in the production build.
     if (consumer.viteApp)
-      it("shows the mock's dev panel in the Vite app in development, none of it in the production build", async () => {
+      it("builds the Vite app with the mock's dev panel in a chunk of its own, none of it in production", async () => {
         const grep = async (text: string, folder: string) =>
           (await run('grep', ['-rlF', '--exclude=mockServiceWorker.js', text, folder])).stdout.trim().split('\n')
         // As a user's shell runs it: not with this vitest run's NODE_ENV=test, which Vite builds as development.
@@ -212,11 +235,6 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
         expect(await grep('petstore-panel', 'vite-app/dist-dev')).toEqual([
           expect.stringMatching(/^vite-app\/dist-dev\/assets\/mount-pet-store-panel-[\w-]+\.js$/),
         ])
-        const tests = await run(bin('playwright'), ['test', '-c', 'vite-app/panel.config.ts'], {
-          CHROMIUM_PATH: chromiumPath,
-        })
-        expect(tests.stdout + tests.stderr).toMatch(/\b1 passed\b/)
-        expect(tests.code).toBe(0)
       })
 
     it('bundles an app that runs the mock in Chromium (worker) and uses the Playwright fixture', async () => {
@@ -314,6 +332,40 @@ describe.each(consumers)('a project with msw $msw and vitest $vitest on Node $no
       }
     })
 
+    // Once per Node: what the package's commands print is read where they are installed, with no repository around.
+    if (consumer.checksStopping)
+      it("names only npx petstore-mock and npx petstore-contract in its commands' help and error texts", async () => {
+        const runs: Array<[Array<string>, number, RegExp]> = [
+          [['petstore-mock', '--help'], 0, /^Usage: npx petstore-mock \[options\]$/m],
+          [['petstore-mock', '--help'], 0, /^Snapshot: npx petstore-mock snapshot --help /m],
+          [['petstore-mock', 'snapshot', '--help'], 0, /^Usage: npx petstore-mock snapshot --base-url URL /m],
+          [['petstore-contract', '--help'], 0, /^Usage: npx petstore-contract \[options\]$/m],
+          [['petstore-mock', '--port', 'x'], 2, /^error: --port expects /m],
+          [['petstore-mock', '--record', 'pets.json'], 2, /^error: --record applies only with --proxy URL/m],
+          [['petstore-mock', 'snapshot'], 2, /^error: snapshot needs --base-url URL/m],
+          [['petstore-mock', 'snapshot', '--bogus'], 2, /^error: Unknown option '--bogus'/m],
+          [['petstore-contract', '--timeout-ms', '0'], 2, /^error: --timeout-ms expects /m],
+          [['petstore-contract', '--bogus'], 2, /^error: Unknown option '--bogus'/m],
+        ]
+        const results = await Promise.all(runs.map(([args]) => run('npx', args)))
+        for (const [index, [args, code, expected]] of runs.entries()) {
+          const { stdout, stderr, code: exited } = results[index]!
+          const output = stdout + stderr
+          const said = `npx ${args.join(' ')}`
+          expect(exited, `${said}: ${output}`).toBe(code)
+          expect(output, said).toMatch(expected)
+          // No repository command, and every mention of a bin as a command is how the user ran it.
+          expect(output, said).not.toMatch(/\bnpm (start|run)\b/)
+          const bare = [...output.matchAll(/petstore-(?:mock|contract)(?![\w/:.-])/g)].filter(
+            (match) => output.slice(match.index - 4, match.index) !== 'npx ',
+          )
+          expect(
+            bare.map((match) => output.slice(Math.max(0, match.index - 20), match.index + 20)),
+            said,
+          ).toEqual([])
+        }
+      })
+
     // Once per Node, as stopping is: the README's commands as a user types them in a project with the package.
     if (consumer.checksStopping)
       it("runs the README's commands: the mock in the background, then the contract suite", async () => {
@@ -372,4 +424,17 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number }
   await new Promise((resolve) => server.close(resolve))
   return port
+}
+
+/** `startDevServer`, asked again while the project's lock is still held by a dev server on its way out (10 s). */
+async function startDevServerOnceFree(dir: string, path: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDevServer(dir, path, port)
+    } catch (error) {
+      const locked = error instanceof Error && error.message.includes('Found another Vite dev process')
+      if (!locked || attempt === 5) throw error
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+    }
+  }
 }

@@ -21,7 +21,8 @@ export const consumerTools = {
 
 /** What a project with the Vite app (`vite-app/`) installs besides, as `npm create vite` (react-ts) would. */
 export const viteAppTools = {
-  vite: '8.0.10',
+  // The Vite 8 of a project made today: since 8.4 it refuses a second dev process of a project (--bypass-lock).
+  vite: '8.4.0',
   '@vitejs/plugin-react': '6.3.0',
   react: '19.3.1',
   'react-dom': '19.3.1',

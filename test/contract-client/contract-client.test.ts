@@ -49,6 +49,7 @@ it('applies every registry check to each response', async () => {
     'response_field_grammar:passed',
     'date_header:passed',
     'keyed_answer_not_public:passed',
+    'answer_field_rules:passed',
   ])
 })
 

@@ -17,3 +17,14 @@ export const corpusRuntimes = {
     'php-cli',
   ],
 } as const
+
+/**
+ * What the corpus's deployment shapes start before its servers (deployment-shapes.ts): Debian's nginx as the
+ * reverse proxy, openssl to make the test certificate of the https shape. Installed like the runtimes. Where no
+ * policy-rc.d stops it (a container image has one), installing nginx also starts Debian's own nginx service on port
+ * 80; the tests never use it, they start their own on loopback.
+ */
+export const corpusFronts = {
+  name: "the corpus's deployment fronts (nginx, openssl)",
+  packages: ['nginx', 'openssl'],
+} as const

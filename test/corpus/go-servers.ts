@@ -1,4 +1,4 @@
-import type { CorpusServer } from './corpus-server.ts'
+import { type CorpusServer, everyShape } from './corpus-server.ts'
 
 /** The corpus servers written in go. */
 export const goServers: ReadonlyArray<CorpusServer> = [
@@ -12,6 +12,7 @@ export const goServers: ReadonlyArray<CorpusServer> = [
     env: { GOPROXY: 'off' },
     deviations: [
       'auth_scheme_forms',
+      'body_framing_forms',
       'deprecation_headers',
       'error_body_conformance',
       'generated_invalid_create',
@@ -22,8 +23,11 @@ export const goServers: ReadonlyArray<CorpusServer> = [
       'json_body_syntax',
       'json_content_type',
       'request_framing',
+      'request_line_forms',
+      'target_uri_validity',
       'unsupported_media_type_rejected',
       'unsupported_method',
     ],
+    shapes: everyShape,
   },
 ]

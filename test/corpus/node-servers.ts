@@ -1,4 +1,4 @@
-import type { CorpusServer } from './corpus-server.ts'
+import { type CorpusServer, everyShape } from './corpus-server.ts'
 
 /** Each server runs its TypeScript through tsx from the root node_modules, in its own folder. */
 const tsx = (entry: string) => ['node', '--import', 'tsx', entry]
@@ -11,6 +11,7 @@ export const nodeServers: ReadonlyArray<CorpusServer> = [
     command: tsx('server.ts'),
     folder: 'express',
     deviations: [
+      'body_framing_forms',
       'deprecation_headers',
       'error_body_conformance',
       'generated_get_pet',
@@ -19,9 +20,12 @@ export const nodeServers: ReadonlyArray<CorpusServer> = [
       'invalid_pet_id_rejected',
       'json_body_syntax',
       'json_content_type',
+      'long_request_target',
       'message_queued',
+      'target_uri_validity',
       'unsupported_method',
     ],
+    shapes: everyShape,
   },
   {
     name: 'fastify',
@@ -29,14 +33,17 @@ export const nodeServers: ReadonlyArray<CorpusServer> = [
     command: tsx('server.ts'),
     folder: 'fastify',
     deviations: [
+      'body_framing_forms',
       'deprecation_headers',
       'error_body_conformance',
       'generated_get_pet',
       'generated_invalid_query',
       'json_body_syntax',
+      'long_request_target',
       'unsupported_media_type_rejected',
       'unsupported_method',
     ],
+    shapes: everyShape,
   },
   {
     name: 'hono',
@@ -44,6 +51,7 @@ export const nodeServers: ReadonlyArray<CorpusServer> = [
     command: tsx('server.ts'),
     folder: 'hono',
     deviations: [
+      'body_framing_forms',
       'deprecation_headers',
       'error_body_conformance',
       'generated_get_pet',
@@ -54,9 +62,11 @@ export const nodeServers: ReadonlyArray<CorpusServer> = [
       'invalid_pet_id_rejected',
       'json_body_syntax',
       'json_content_type',
+      'long_request_target',
       'unsupported_media_type_rejected',
       'unsupported_method',
     ],
+    shapes: everyShape,
   },
   {
     name: 'koa',
@@ -64,6 +74,7 @@ export const nodeServers: ReadonlyArray<CorpusServer> = [
     command: tsx('server.ts'),
     folder: 'koa',
     deviations: [
+      'body_framing_forms',
       'deprecation_headers',
       'error_body_conformance',
       'generated_get_pet',
@@ -72,9 +83,12 @@ export const nodeServers: ReadonlyArray<CorpusServer> = [
       'invalid_pet_id_rejected',
       'json_body_syntax',
       'json_content_type',
+      'long_request_target',
       'message_queued',
+      'target_uri_validity',
       'unsupported_method',
     ],
+    shapes: everyShape,
   },
   {
     name: 'nestjs',
@@ -85,13 +99,17 @@ export const nodeServers: ReadonlyArray<CorpusServer> = [
     env: { TSX_TSCONFIG_PATH: 'tsconfig.json' },
     deviations: [
       'auth_scheme_forms',
+      'body_framing_forms',
       'deprecation_headers',
       'generated_auth',
       'generated_invalid_query',
       'generated_valid_create',
       'json_body_syntax',
+      'long_request_target',
       'message_queued',
+      'target_uri_validity',
       'unsupported_method',
     ],
+    shapes: everyShape,
   },
 ]

@@ -1,10 +1,12 @@
 import { request } from 'node:http'
 import { corpusServers } from './corpus-servers.ts'
+import type { ShapeName } from './deployment-shapes.ts'
 import { startCorpusServer } from './start-corpus-server.ts'
 
 // What each corpus server answers to the requests whose answer the interface leaves open: the branches table of
-// docs/conformance-corpus.md is read off this. `npx tsx test/corpus/probe-corpus.ts [NAME]` prints status, Allow,
-// media type and the start of the body of each.
+// docs/conformance-corpus.md is read off this. `npx tsx test/corpus/probe-corpus.ts [NAME] [SHAPE]` prints status,
+// Allow, media type and the start of the body of each (SHAPE: nginx or base-path, where both APIs share an origin
+// over plain HTTP; one origin when none is given).
 const key = 'corpus-probe-key'
 
 interface Probe {
@@ -58,9 +60,9 @@ function send(origin: string, { method, path, keyed = true, body, type = 'applic
   })
 }
 
-const [only] = process.argv.slice(2)
+const [only, shape = 'one-origin'] = process.argv.slice(2) as [string | undefined, ShapeName | undefined]
 for (const server of corpusServers.filter(({ name }) => only === undefined || name === only)) {
-  const running = await startCorpusServer(server, key)
+  const running = await startCorpusServer(server, key, { shape })
   console.log(`\n## ${server.name}`)
   for (const [what, probe] of Object.entries(probes))
     console.log(`${what.padEnd(17)} ${await send(running.messagesBaseUrl, probe)}`)

@@ -1,7 +1,7 @@
-import { CliError } from '../../mocks/cli/cli-error.ts'
-import { parseCliArgs } from '../../mocks/cli/parse-cli-args.ts'
-import { parseInteger } from '../../mocks/cli/parse-integer.ts'
-import { type CliIo, runCli } from '../../mocks/cli/run-cli.ts'
+import { CliError } from '../../shared/cli-error.ts'
+import { parseCliArgs } from '../../shared/parse-cli-args.ts'
+import { parseInteger } from '../../shared/parse-integer.ts'
+import { type CliIo, runCli } from '../../shared/run-cli.ts'
 import { parseSeed } from '../../tools/test-seed.ts'
 import {
   adminApiFuzzTarget,

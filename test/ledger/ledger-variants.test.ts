@@ -6,9 +6,9 @@ import type { RunResult } from '../../contract-tests/shared/run-result.ts'
 import { failuresOf, warningsOf } from '../../contract-tests/shared/scenario-result.ts'
 import { scaledMs } from '../../tools/time-scale.ts'
 import { proofSeeds } from '../variants/proof-seeds.ts'
-import { runVariant } from '../variants/run-variant.ts'
 import { ledgerVariants, type ProvingVariant } from './ledger-variants.ts'
 import { type LedgerRow, readLedger } from './read-ledger.ts'
+import { runProvingVariant } from './run-proving-variant.ts'
 
 const rows = readLedger()
 const named = [...new Set(rows.flatMap((row) => row.variants))].sort()
@@ -46,12 +46,16 @@ function seedsFor(only: ReadonlyArray<string>): ReadonlyArray<number> {
   return explores ? proofSeeds : proofSeeds.slice(0, 1)
 }
 
-/** Whether the run caught the variant at its level: a violation fails the run, a deviation is a warning of it. */
+/**
+ * Whether the run caught the variant at its level: a violation fails the run, a deviation is a warning of it, a
+ * configuration fault (a certificate the run's client refuses) ends it in exit 2, its cause said, nothing counted.
+ */
 function caught(result: RunResult, variant: ProvingVariant): boolean {
   const of = variant.deviation ? warningsOf : failuresOf
   const found = [result.setup, ...result.scenarios].some((s) =>
     of(s).some(({ result: f }) => f.check === variant.caughtBy),
   )
+  if (variant.configurationFault) return result.exitCode === 2 && result.configurationFault === true
   return found && result.exitCode === (variant.deviation ? 0 : 1)
 }
 
@@ -69,7 +73,7 @@ it.each(named.filter((name) => ledgerVariants.has(name)))(
     )
     const seeds = seedsFor(only)
     // Each seed a target of its own, all at once: their pauses overlap.
-    const results = await Promise.all(seeds.map((seed) => runVariant(variant, seed, { only })))
+    const results = await Promise.all(seeds.map((seed) => runProvingVariant(variant, seed, { only })))
     const missed = seeds.filter((_, index) => !caught(results[index] as RunResult, variant))
     expect(missed, `${name} not caught by ${variant.caughtBy} (selected: ${only.join(', ')})`).toEqual([])
   },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
 import { responseChecks } from '../../contract-tests/checks/registry.ts'
 import { exploreOptions } from '../../contract-tests/generate/explore-options.ts'
+import { requestAnswered } from '../../contract-tests/run/request-answered.ts'
 import { selectScenarios } from '../../contract-tests/run/select-scenarios.ts'
 import { dimensionView, withView } from './dimension-view.ts'
 import { ledgerVariants } from './ledger-variants.ts'
@@ -12,6 +13,7 @@ const variants = new Map([...ledgerVariants].map(([name, variant]) => [name, var
 // The registry's checks, the scenarios' and the finer ones a scenario reports under (each a faulty variant's).
 const checkNames = new Set([
   ...responseChecks.map((check) => check.name),
+  requestAnswered,
   ...selectScenarios([], exploreOptions({ seed: 1 })).flatMap((group) => group.scenarios.map(({ check }) => check)),
   ...variants.values(),
 ])

@@ -97,6 +97,9 @@ export function ledgerTotals(rows: ReadonlyArray<LedgerRow>) {
     checked: checked.length,
     proven: checked.filter((row) => row.variants.length > 0).length,
     gaps: applying.length - checked.length,
+    violationGaps: applying.filter((row) => row.level === 'violation' && row.checks.length === 0).length,
+    violationsUnproven: checked.filter((row) => row.level === 'violation' && row.variants.length === 0).length,
+    deviationGaps: applying.filter((row) => row.level === 'deviation' && row.checks.length === 0).length,
     checks: new Set(rows.flatMap((row) => row.checks)).size,
     variants: new Set(rows.flatMap((row) => row.variants)).size,
   }

@@ -2,8 +2,8 @@ import { once } from 'node:events'
 import { connect, type Socket } from 'node:net'
 import { afterEach, expect, it } from 'vitest'
 import type { JournalEntry } from '../../mocks/core/controls/request-journal.ts'
-import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { type PetStoreServer, startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { developmentApiKey } from '../../shared/development-api-key.ts'
 import { scaledMs } from '../../tools/time-scale.ts'
 
 // A request the mock journaled but whose answer never left it (its connection closed first) is journaled as

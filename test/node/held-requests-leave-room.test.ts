@@ -1,7 +1,7 @@
 import { request } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { afterEach, expect, it } from 'vitest'
-import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { developmentApiKey } from '../../shared/development-api-key.ts'
 import { scaledMs } from '../../tools/time-scale.ts'
 import { type ServeProcess, startServeProcess } from '../support/start-serve-process.ts'
 

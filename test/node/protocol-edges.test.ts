@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
 import { type PetStoreServer, startPetStoreServer } from '../../mocks/node/start-pet-store-server.ts'
+import { developmentApiKey } from '../../shared/development-api-key.ts'
 import { sendRawHttp } from '../fuzz/send-raw-http.ts'
 
 const auth = { authorization: `Bearer ${developmentApiKey}` }

@@ -1,4 +1,4 @@
-import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { developmentApiKey } from '../../shared/development-api-key.ts'
 import { parseJson } from '../../spec/json/parse-json.ts'
 
 /** What one scripted request got back, its body parsed int64-exact. */

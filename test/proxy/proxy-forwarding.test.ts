@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { type AddressInfo, createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import type { JournalEntry } from '../../mocks/core/controls/request-journal.ts'
-import { parseProxyOrigin } from '../../mocks/proxy/proxy-origin.ts'
-import { type PetStoreProxy, startPetStoreProxy } from '../../mocks/proxy/start-pet-store-proxy.ts'
+import { parseProxyOrigin } from '../../proxy/proxy-origin.ts'
+import { type PetStoreProxy, startPetStoreProxy } from '../../proxy/start-pet-store-proxy.ts'
 import { listenOnLoopback } from '../variants/frameworks/listen-on-loopback.ts'
 
 const dir = await mkdtemp(join(tmpdir(), 'proxy-forwarding-'))
@@ -134,5 +135,46 @@ it('refuses a body over 1 MiB unsent, and answers 502 with the reason when the d
     ])
   } finally {
     await proxy.close()
+  }
+})
+
+it('sends a GET again on a fresh connection when a kept-alive one was closed under it, never a POST', async () => {
+  const pet = '{"id":1,"name":"Rex","categoryId":1}'
+  // Answers the first request of each connection, and closes the connection on the second without a word.
+  const server = createNetServer((socket) => {
+    socket.on('error', () => {})
+    let requests = 0
+    socket.on('data', (chunk: Buffer) => {
+      for (const _head of chunk.toString('latin1').split('\r\n\r\n').slice(1)) {
+        if (++requests > 1) return void socket.destroy()
+        socket.write(
+          `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${pet.length}\r\n` +
+            'keep-alive: timeout=60\r\n\r\n' +
+            pet,
+        )
+      }
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const proxy = await startProxy(origin)
+  try {
+    const get = () => fetch(`${proxy.baseUrl}/pets/1`, { headers: { authorization: 'Bearer app-key-1' } })
+    expect((await get()).status).toBe(200)
+    // The kept-alive connection is closed under the second read: it goes again, on a connection of its own.
+    expect((await get()).status).toBe(200)
+    const post = () =>
+      fetch(`${proxy.baseUrl}/pets`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer app-key-1', 'content-type': 'application/json' },
+        body: '{"name":"Rex","categoryId":1}',
+      })
+    expect((await post()).status).toBe(200)
+    const lost = await post()
+    expect(lost.status).toBe(502)
+    expect(((await lost.json()) as { message: string }).message).toContain('socket hang up')
+  } finally {
+    await proxy.close()
+    server.close()
   }
 })

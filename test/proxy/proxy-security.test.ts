@@ -139,3 +139,29 @@ it('reaches only the configured origin, follows no redirect, keeps the key out o
     await deployment.close()
   }
 })
+
+it('refuses a path that leaves the base once its dot segments are removed, with 400, sending nothing', async () => {
+  const deployment = await startDeployment('http://127.0.0.1:9')
+  const proxy = await startServeProcess(
+    ['--port', '0', '--proxy', `${deployment.origin}/v1`, '--report-dir', join(dir, 'dots')],
+    { env: { PETSTORE_API_KEY: '' } },
+  )
+  try {
+    const { port } = new URL(proxy.url as string)
+    // Written on the wire: fetch and URL would remove the dot segments before sending.
+    const send = (target: string) =>
+      writeRaw(Number(port), `GET ${target} HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\nConnection: close\r\n\r\n`)
+    for (const target of ['/v1/../../admin', '/v1/%2e%2e/%2e%2e/admin', '/v1/%2E%2E/admin', '/v1/..%2f..%2fadmin']) {
+      const answer = await send(target)
+      expect(answer, target).toMatch(/^HTTP\/1\.1 400 /)
+      expect(answer, target).toContain('once its dot segments are removed')
+    }
+    // Dot segments that stay inside the base are removed, and the path goes out resolved.
+    expect(await send('/v1/pets/../pets/1')).toMatch(/^HTTP\/1\.1 200 /)
+    expect(deployment.seen.map(({ url }) => url)).toEqual(['/v1/pets/1'])
+  } finally {
+    proxy.child.kill('SIGKILL')
+    await proxy.exited
+    await deployment.close()
+  }
+})

@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest'
-import { runMockCli } from '../../mocks/cli/run-mock-cli.ts'
+import { runMockCli } from '../../cli/run-mock-cli.ts'
 
 afterEach(() => {
   vi.restoreAllMocks()

@@ -12,7 +12,15 @@ export async function reportOutputs(
   dir: string,
 ): Promise<Record<string, string> & { stdout: string; stderr: string }> {
   const files = Object.fromEntries(
-    await Promise.all((await readdir(dir)).map(async (name) => [name, await readFile(join(dir, name), 'utf8')])),
+    await Promise.all(
+      // Every file the run wrote, those beside the reports too (request-bodies/NAME), by its path in `dir`.
+      (await readdir(dir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile())
+        .map(async (entry) => {
+          const path = join(entry.parentPath, entry.name)
+          return [path.slice(dir.length + 1), await readFile(path, 'utf8')]
+        }),
+    ),
   )
   const strings: Array<string> = []
   JSON.parse(files['contract-report.json'], (name, value) => {

@@ -1,4 +1,6 @@
+import type { PetStoreModel } from '../../mocks/model/create-pet-store-model.ts'
 import { stringifyJson } from '../../spec/json/stringify-json.ts'
+import type { PetStatus } from '../../spec/types.ts'
 import {
   forward,
   json,
@@ -128,10 +130,45 @@ export const exploredFaultyVariants: Array<Variant> = [
 
 /** Implementations with one defect that only shows over a sequence of requests: the stateful phase finds them. */
 export const statefulFaultyVariants: Array<Variant> = [
+  limitPastMaximumHonoured(),
   staleListCache(),
   concurrentCreatesShareId(),
   statusIndexFromStartUp(),
 ]
+
+/**
+ * Takes any limit of 1 or more and returns that many pets: the range check stops at the minimum, so a limit past 100
+ * is honoured. It shows only on a store of more than 100 pets.
+ */
+function limitPastMaximumHonoured(): Variant {
+  let store: PetStoreModel | undefined
+  const asked = (request: VariantRequest) =>
+    operationOf(request) === 'listPets' ? Number(request.url.searchParams.get('limit')) : Number.NaN
+  return {
+    ...rewrite({
+      name: 'limit-past-100-honoured',
+      description: 'checks only that limit is at least 1: limit=1000 returns up to 1,000 pets',
+      caughtBy: 'stateful_model',
+      request: (r) => {
+        if (!(asked(r) > 100)) return r
+        const url = new URL(r.url)
+        url.searchParams.set('limit', '100')
+        return { ...r, url }
+      },
+      response: (response, r) => {
+        const limit = asked(r)
+        if (!(limit > 100) || response.status !== 200 || !store) return response
+        const status = r.url.searchParams.get('status') as PetStatus | null
+        const headers = [...response.headers].filter(([name]) => name !== 'content-length')
+        return json(200, store.listPets({ limit, ...(status && { status }) }), Object.fromEntries(headers))
+      },
+    }),
+    model: (model) => {
+      store = model
+      return {}
+    },
+  }
+}
 
 /** Caches each list answer by its query and never invalidates it when a pet is created. */
 function staleListCache(): Variant {

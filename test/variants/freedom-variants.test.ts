@@ -14,6 +14,8 @@ const scenarioChecks = [
   'request_target_forms',
   'media_type_forms',
   'json_text_forms',
+  'request_field_forms',
+  'cache_directive_forms',
   'undescribed_needs_key',
 ]
 const freedomChecks = [...scenarioChecks, 'date_header', 'keyed_answer_not_public']

@@ -27,8 +27,9 @@ export interface HttpVariant {
   handle(exchange: HttpExchange): Promise<void>
 }
 
-// Hop-by-hop and framing fields are the connection's, not the request's: the good mock gets the message.
-const connectionFields = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'])
+// Hop-by-hop and framing fields are the connection's, not the request's: the good mock gets the message. Expect
+// too: node has answered it on this connection (100 Continue), and fetch refuses to send it.
+const connectionFields = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'expect'])
 
 /**
  * Starts the variant on 127.0.0.1 at a free port, a fresh good mock behind it.
@@ -85,8 +86,10 @@ export async function writeAnswer(
 ): Promise<void> {
   const body = bytes ?? new Uint8Array(await answer.arrayBuffer())
   const fields: Record<string, string | Array<string>> = {}
+  // The connection's own fields are the good mock's connection's, not this one's.
   for (const [name, value] of answer.headers)
-    if (name !== 'content-length' && name !== 'set-cookie') fields[name] = value
+    if (!['content-length', 'set-cookie', 'connection', 'keep-alive', 'transfer-encoding'].includes(name))
+      fields[name] = value
   const cookies = answer.headers.getSetCookie()
   if (cookies.length > 0) fields['set-cookie'] = cookies
   response.writeHead(answer.status, { ...fields, ...headers })

@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { decodeHTML, decodeXML } from 'entities'
 import pLimit from 'p-limit'
 import { expect, it } from 'vitest'
+import { placeBodyFiles, writeBodyFiles } from '../../contract-tests/reports/body-files.ts'
 import { consoleFailures } from '../../contract-tests/reports/console-findings.ts'
 import { curlCommand } from '../../contract-tests/reports/curl-command.ts'
 import { exchangeOf } from '../../contract-tests/reports/exchange-of.ts'
@@ -12,7 +16,7 @@ import { runContract } from '../../contract-tests/run/run-contract.ts'
 import type { Exchange } from '../../contract-tests/shared/exchange.ts'
 import type { RunResult } from '../../contract-tests/shared/run-result.ts'
 import { failuresOf, type ScenarioResult, warningsOf } from '../../contract-tests/shared/scenario-result.ts'
-import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { developmentApiKey } from '../../shared/development-api-key.ts'
 import { scaledMs } from '../../tools/time-scale.ts'
 import { corpusServers } from '../corpus/corpus-servers.ts'
 import { startCorpusServer } from '../corpus/start-corpus-server.ts'
@@ -73,6 +77,9 @@ const proofs: ReadonlyArray<[name: string, variant: ProvingVariant, only: Array<
   ['bearer-prefix-exact', ledgerVariants.get('bearer-prefix-exact')!, ['auth_scheme_forms']],
   ['authorization-by-exact-name', ledgerVariants.get('authorization-by-exact-name')!, ['field_name_case']],
   ['absolute-form-crash', ledgerVariants.get('absolute-form-crash')!, ['absolute_form_target']],
+  // Findings on large bodies: a 64 KB one written on the wire (created without a key), and a 1 MB one refused 500.
+  ['create-without-auth', ledgerVariants.get('create-without-auth')!, ['request_framing']],
+  ['large-body-500', ledgerVariants.get('large-body-500')!, ['generated_valid_create']],
 ]
 
 /** A variant on loopback, in-process ones over node:http: a command run in a shell reaches it. */
@@ -109,8 +116,9 @@ async function expectEveryCommandReproduced(result: RunResult, printed: Readonly
   const limit = pLimit(4)
   const runs = [...printed].map((command) =>
     limit(async () => {
-      // Printable ASCII on one line: what a terminal shows unchanged and a reader can copy whole.
+      // Printable ASCII on one line: what a terminal shows unchanged and a reader can copy whole, and reads.
       expect(command).toMatch(/^[\x20-\x7e]+$/)
+      expect(command.length, command.slice(0, 300)).toBeLessThanOrEqual(2_000)
       expect(command).not.toContain(developmentApiKey)
       const kept = exchanges.get(command)
       expect(kept, `a command printed for no exchange: ${command}`).toBeDefined()
@@ -123,22 +131,29 @@ async function expectEveryCommandReproduced(result: RunResult, printed: Readonly
   await Promise.all(runs)
 }
 
-/** One run of `only` against a fresh target, every finding's command printed and reproduced. */
+/**
+ * One run of `only` against a fresh target, every finding's command printed and reproduced, as the reports print them:
+ * a body too long for a line read from the file written beside them.
+ */
 async function expectReproduced(start: () => Promise<RunningServer>, name: string, only: Array<string>) {
   const target = await start()
+  const dir = await mkdtemp(join(tmpdir(), 'contract-reproduce-'))
   try {
-    const result = await runContract({
+    const run = await runContract({
       ...target,
       targetName: name,
       apiKey: developmentApiKey,
       only,
       explore: { seed },
     })
+    const result = placeBodyFiles(run, dir)
+    await writeBodyFiles(result)
     const printed = new Set(printedCommands(result))
     expectEveryFindingPrinted(result, printed)
     await expectEveryCommandReproduced(result, printed)
   } finally {
     await target.close()
+    await rm(dir, { recursive: true, force: true })
   }
 }
 

@@ -1,6 +1,6 @@
 import { runContract } from '../../contract-tests/run/run-contract.ts'
 import type { RunResult } from '../../contract-tests/shared/run-result.ts'
-import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { developmentApiKey } from '../../shared/development-api-key.ts'
 import type { HttpVariant } from './http-variant.ts'
 import type { Variant } from './variant.ts'
 import { variantTarget } from './variant-target.ts'

@@ -3,7 +3,7 @@ import type { FetchLike } from '../../contract-tests/client/contract-client.ts'
 import { exploreOptions } from '../../contract-tests/generate/explore-options.ts'
 import { runContract } from '../../contract-tests/run/run-contract.ts'
 import { selectableNames, selectScenarios } from '../../contract-tests/run/select-scenarios.ts'
-import { developmentApiKey } from '../../mocks/core/development-api-key.ts'
+import { developmentApiKey } from '../../shared/development-api-key.ts'
 import { proofSeeds } from './proof-seeds.ts'
 import { goodMock, serveVariant } from './variant.ts'
 

@@ -21,6 +21,16 @@ const etagOf = (bytes: ArrayBuffer) =>
 // Letters, marks, digits, spaces and the punctuation of names: what a strict validator lets through.
 const plainName = /^[\p{L}\p{M}\p{N} '.,_-]+$/u
 
+/** Whether an If-Match value names `tag` by the strong comparison (RFC 9110 section 8.8.3.2), or is `*`. */
+function strongMatch(ifMatch: string, tag: string | undefined): boolean {
+  const named = ifMatch.split(',').map((item) => item.trim())
+  return named.includes('*') ? tag !== undefined : tag !== undefined && named.includes(tag)
+}
+
+/** A 412 in the interface's Error shape. */
+const preconditionFailed = () =>
+  json(412, { code: 'precondition_failed', message: 'If-Match names no current entity tag.', status: 412 })
+
 /**
  * Implementations that answer what the standards leave open their own way, each of which must pass: validators
  * and 304s, cookies and session headers that never replace the key, 405 without `Allow`, 501 for a method they
@@ -31,16 +41,26 @@ export const standardConformantVariants: Array<Variant | HttpVariant> = [
   {
     name: 'validators-and-304',
     description:
-      'sends a strong ETag (a hash of the body) and Cache-Control: no-cache, and answers 304 when If-None-Match ' +
-      'names it, compared weakly (as the fresh package of Express does)',
+      'sends a strong ETag (a hash of the body) and Cache-Control: no-cache, answers 304 when If-None-Match ' +
+      'names it, compared weakly (as the fresh package of Express does), and 412 when If-Match names none of the ' +
+      "path's current tags, compared strongly, before a create is performed",
     wrap: (fetch) => async (input, init) => {
       const request = readRequest(input, init)
+      const ifMatch = request.headers['if-match']
+      if (request.method === 'POST' && ifMatch !== undefined && request.headers.authorization === validAuth) {
+        // The path's current representation is what its GET gives: a create waits on its tag.
+        const read = { method: 'GET', url: request.url, headers: { authorization: validAuth } }
+        const current = await forward(fetch, read, { signal: init?.signal })
+        const tag = current.status === 200 ? etagOf(await current.arrayBuffer()) : undefined
+        if (!strongMatch(ifMatch, tag)) return preconditionFailed()
+      }
       const response = await forward(fetch, request, { signal: init?.signal })
       if (request.method !== 'GET' || response.status !== 200) return response
       const body = await response.arrayBuffer()
       const headers = new Headers(response.headers)
       headers.set('etag', etagOf(body))
       headers.set('cache-control', 'no-cache')
+      if (ifMatch !== undefined && !strongMatch(ifMatch, etagOf(body))) return preconditionFailed()
       const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
       const named = (request.headers['if-none-match'] ?? '').split(',').map(opaque)
       if (named.includes(opaque(etagOf(body)))) return new Response(null, { status: 304, headers })
@@ -127,7 +147,9 @@ export const standardConformantVariants: Array<Variant | HttpVariant> = [
     deviates: true,
     handle: async ({ request, response, answer }) => {
       const good = await answer(await readBody(request))
-      const headers = Object.fromEntries([...good.headers].filter(([name]) => name !== 'content-length'))
+      // The good mock's connection fields are its connection's, not this one's.
+      const own = (name: string) => !['content-length', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)
+      const headers = Object.fromEntries([...good.headers].filter(([name]) => own(name)))
       response.writeHead(good.status, headers)
       const bytes = new Uint8Array(await good.arrayBuffer())
       if (bytes.byteLength > 1) response.write(bytes.slice(0, 1))

@@ -108,11 +108,60 @@ function overHttp(name: string, description: string, caughtBy: string, handle: H
 }
 
 /**
+ * A variant over HTTP whose handler never answers the requests `hangs` picks (given the good mock's status): the
+ * connection stays open until the client gives up on it. Every other request gets the good mock's answer.
+ */
+function leftUnanswered(
+  name: string,
+  description: string,
+  hangs: (method: string, url: string, status: number) => boolean,
+): HttpVariant {
+  return overHttp(name, description, 'request_answered', async ({ request, response, answer }) => {
+    const got = await answer(await readBody(request))
+    if (hangs(request.method ?? '', request.url ?? '', got.status)) return
+    return writeAnswer(response, got)
+  })
+}
+
+/**
  * One implementation per dimension of docs/exploration-dimensions.md, each with one realistic defect an
  * independent implementation could have, at the seam where it would sit, and the check that must catch it.
  * Those only bytes on the wire show are served over node:http on loopback.
  */
 export const standardFaultyVariants: Array<Variant | HttpVariant> = [
+  leftUnanswered(
+    'known-pet-read-hangs',
+    'its getPet handler awaits a cache lookup whose promise never settles for a pet that exists (the error path ' +
+      'was the only one tried): a known id waits with no answer, an unknown one gets its 404',
+    (method, url, status) => method === 'GET' && /^\/v1\/pets\/[^/?]+/.test(url) && status === 200,
+  ),
+  leftUnanswered(
+    'list-hangs',
+    'its list handler awaits a count of the pets under a table lock that a stuck migration holds: every GET /pets ' +
+      'waits with no answer, while reads of one pet and creates answer',
+    (method, url) => method === 'GET' && /^\/v1\/pets(\?|$)/.test(url),
+  ),
+  overHttp(
+    'create-route-missing',
+    "its create route was registered as POST /pet (a typo): POST /pets gets the framework's HTML 404, while the " +
+      'list and the reads answer',
+    'status_code_documented',
+    async ({ request, response, answer }) => {
+      const got = await answer(await readBody(request))
+      if (request.method === 'POST' && /^\/v1\/pets(\?|$)/.test(request.url ?? '')) {
+        response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' })
+        response.end('<!DOCTYPE html><pre>Cannot POST /v1/pets</pre>')
+        return
+      }
+      return writeAnswer(response, got)
+    },
+  ),
+  leftUnanswered(
+    'create-hangs',
+    'its create handler awaits the insert through a connection pool that never hands out a connection (its size ' +
+      'set to 0 by a bad setting): every valid POST /pets waits with no answer, while reads and refusals answer',
+    (method, url, status) => method === 'POST' && /^\/v1\/pets(\?|$)/.test(url) && status === 201,
+  ),
   rewrite({
     name: 'head-skips-auth',
     description: 'answers HEAD (for uptime monitors) in a handler placed before the key is checked',

@@ -50,6 +50,13 @@ it('answers an unknown admin path with 404 and another method with 405 and Allow
   expect(wrong).toMatchObject({ status: 405, headers: { allow: 'POST' } })
 })
 
+it('answers a method it does not recognise with 501 and no Allow, as the API does', async () => {
+  const answer = await answerAdmin(core, { open: true }, request('PROPFIND', '/__mock/reset'))
+  expect(answer.status).toBe(501)
+  expect(answer.headers.allow).toBeUndefined()
+  expect(JSON.parse(String(answer.body))).toMatchObject({ code: 'not_implemented', status: 501 })
+})
+
 it.each([
   ['invalid JSON', '{"method":', 'invalid_json'],
   ['a prototype key', '{"__proto__":{"status":500},"method":"GET","path":"/v1/pets","status":500}', 'invalid_rule'],

@@ -2,6 +2,7 @@ import { addRoute, createRouter, findRoute } from 'rou3'
 import { InvalidPetsError, replacePetStoreState, serializePetStoreState } from '../../model/pet-store-state.ts'
 import type { PetStoreCore } from '../create-pet-store-core.ts'
 import { methodNotAllowed, routeNotFound } from '../dispatch.ts'
+import { isRecognisedMethod, methodNotImplemented } from '../method-not-implemented.ts'
 import { errorResponse, internalErrorResponse, MockError } from '../mock-error.ts'
 import { corsHeaders, jsonResponse, jsonTextResponse, type MockResponse } from '../mock-response.ts'
 import type { BodyRead } from '../operation-request.ts'
@@ -9,7 +10,7 @@ import { queryValue } from '../query-value.ts'
 import { jsonMediaTypeProblem, readJsonBody } from '../read-json-body.ts'
 import { storeFull } from '../store-full.ts'
 import { type AdminCaller, type AdminGuard, admitAdmin } from './admin-guard.ts'
-import { adminPageFiles } from './admin-page.ts'
+import { type AdminPageFiles, adminPageFiles } from './admin-page.ts'
 import { sessionName } from './mock-sessions.ts'
 
 export type { AdminGuard }
@@ -33,6 +34,15 @@ export interface AdminRequest extends AdminCaller {
 interface AdminExtras {
   /** Writes the reports of the traffic so far and says how it fared. */
   report?(): Promise<unknown>
+  /** What the traffic so far holds, without writing a report (`GET /__mock/report`). */
+  traffic?(): unknown
+  /**
+   * Why the mock's own controls (rules, sessions, reset, state) do not apply here: set, each of them answers 409
+   * with it, and the admin page shows only what does (`page`).
+   */
+  noMockControls?: string
+  /** The admin page's files in place of the mock's, by path below `/__mock`. */
+  page?: AdminPageFiles
 }
 
 type AdminHandler = (context: {
@@ -92,6 +102,11 @@ const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
     },
   },
   '/report': {
+    GET: ({ extras }) => {
+      if (!extras.traffic)
+        throw new MockError(404, 'route_not_found', 'No report here: only a mock started with --proxy writes one.')
+      return jsonResponse(200, extras.traffic())
+    },
     POST: async ({ extras }) => {
       if (!extras.report)
         throw new MockError(404, 'route_not_found', 'No report here: only a mock started with --proxy writes one.')
@@ -114,6 +129,10 @@ const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
     },
   },
 }
+
+/** The routes of the mock's own controls, which act on pets and answers a proxy has none of. */
+const mockControls = new Set(['/sessions', '/reset', '/rules', '/rules/:id', '/state'])
+const pageFiles = new Set(['/', '/admin.js', '/admin.css', '/icon.svg'])
 
 const router = createRouter<{ pattern: string }>()
 for (const pattern of Object.keys(routes)) addRoute(router, '', `${adminBasePath}${pattern}`, { pattern })
@@ -139,10 +158,16 @@ export async function answerAdmin(
     const isPreflight = match !== undefined && request.method === 'OPTIONS'
     corsOrigin = admitAdmin(guard, request, isPreflight).corsOrigin
     if (isPreflight) return withAdminCors(adminPreflight([...Object.keys(methods), 'OPTIONS']), corsOrigin)
+    if (!isRecognisedMethod(request.method)) return withAdminCors(methodNotImplemented(), corsOrigin)
     if (!match) return withAdminCors(routeNotFound(request.method, request.path), corsOrigin)
     const handler = methods[request.method]
     if (!handler) return withAdminCors(methodNotAllowed(request.method, Object.keys(methods)), corsOrigin)
     if (request.method !== 'GET') assertJsonOrNoBody(request)
+    const { pattern } = match.data
+    if (extras.noMockControls !== undefined && mockControls.has(pattern))
+      throw new MockError(409, 'conflict', extras.noMockControls)
+    if (extras.page && pageFiles.has(pattern))
+      return withAdminCors(extras.page[pattern as keyof typeof extras.page], corsOrigin)
     const session = sessionName(request.header('x-mock-session'))
     const query = new URLSearchParams(request.search)
     return withAdminCors(

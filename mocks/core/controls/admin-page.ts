@@ -23,12 +23,15 @@ const pageHeaders = {
 // `__name`: some TypeScript runners (tsx) add calls to it inside functions to keep their names; the page has none.
 const script = `const __name = (target) => target;\n(${adminPageScript.toString()})();\n`
 
+/** An admin page's files under `/__mock`, by path below it. */
+export type AdminPageFiles = Readonly<Record<'/' | '/admin.js' | '/admin.css' | '/icon.svg', MockResponse>>
+
 /**
  * The admin page's files under `/__mock`, by path below it: the page (at `/` and at the bare `/__mock`), its
  * script, style sheet and icon, each with the page's CSP. Built once.
  * @example adminPageFiles['/admin.js'] // { status: 200, headers: { 'content-type': 'text/javascript; …' }, … }
  */
-export const adminPageFiles: Readonly<Record<'/' | '/admin.js' | '/admin.css' | '/icon.svg', MockResponse>> = {
+export const adminPageFiles: AdminPageFiles = {
   '/': file('text/html; charset=utf-8', adminPageHtml()),
   '/admin.js': file('text/javascript; charset=utf-8', script),
   '/admin.css': file('text/css; charset=utf-8', adminPageStyle),
@@ -37,6 +40,14 @@ export const adminPageFiles: Readonly<Record<'/' | '/admin.js' | '/admin.css' | 
     'image/svg+xml',
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#2a7"/></svg>',
   ),
+}
+
+/**
+ * One file of an admin page, served under the page's CSP and headers.
+ * @example adminPageFile('text/html; charset=utf-8', '<!doctype html>…')
+ */
+export function adminPageFile(contentType: string, body: string): MockResponse {
+  return file(contentType, body)
 }
 
 function file(contentType: string, body: string): MockResponse {

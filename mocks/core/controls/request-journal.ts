@@ -44,7 +44,7 @@ type JournalOutcome = 'answered' | 'fault' | `dropped: ${string}`
 export interface JournalFilter {
   /** Case-insensitive. */
   method?: string
-  /** The path as sent (`/v1/pets/7`) or as the spec writes it (`/v1/pets/{petId}`, or under the mock's base). */
+  /** The path as sent (`/v1/pets/7`) or as the spec writes it (`/v1/owners/{ownerId}`, or under the mock's base). */
   path?: string
   session?: string | null
 }

@@ -10,8 +10,8 @@ import { type Fault, faults, maxDelayMs, type Preferences, parseCode } from './p
 export interface MockRuleInput {
   method: string
   /**
-   * The path as the spec writes it, with its base (`/v1/pets/{petId}`, `/messages`), or with the mock's own
-   * base when it has another (`/api/v1/pets/{petId}`), as its journal shows paths.
+   * The path as the spec writes it, with its base (`/v1/owners/{ownerId}`, `/messages`), or with the mock's own
+   * base when it has another (`/api/v1/owners/{ownerId}`), as its journal shows paths.
    */
   path: string
   status?: number

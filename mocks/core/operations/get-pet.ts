@@ -9,7 +9,7 @@ import type { Operation } from './operation.ts'
 export const getPet: Operation = ({ request, model, route }) => {
   const { headers, sunsetMs } = deprecationOf(route)
   if (model.now() >= sunsetMs) throw goneError(route, headers)
-  const id = parseResourceId(request.params.petId ?? '', 'petId', headers)
+  const id = parseResourceId(route, request.params, headers)
   // An id beyond 2^53 is well-formed but can name no stored pet.
   const pet = Number.isSafeInteger(Number(id)) ? model.findPet(Number(id)) : undefined
   if (!pet) throw new MockError(404, 'not_found', `No pet with id ${id}.`, headers)

@@ -7,17 +7,15 @@ import type { Operation } from './operation.ts'
 const headers = { 'content-type': 'application/json' }
 
 /**
- * The read by id of any kind of resource a creator links to (`GET /categories/{categoryId}`): 200 with it, 404
- * when there is none, 400 for an id that is no int64.
- * @example const operations = { getCategory: readResource }
+ * The read by id of any kind of resource a creator links to (`GET /owners/{ownerId}`): 200 with it, 404 when there
+ * is none, 400 for an id its parameter's schema refuses.
+ * @example const operations = { getOwner: readResource }
  */
 export const readResource: Operation = ({ request, model, route }) => {
   const resource = resourceOf(route.operationId)
   if (!resource?.read) throw new TypeError(`Failed to serve "${route.operationId}": the spec links no resource to it.`)
-  const { parameter } = resource.read
-  const id = parseResourceId(request.params[parameter] ?? '', parameter, headers)
-  // An id beyond 2^53 is well-formed but can name no stored resource.
-  const found = Number.isSafeInteger(Number(id)) ? model.resources.of(resource.creator).find(Number(id)) : undefined
+  const id = parseResourceId(route, request.params, headers)
+  const found = model.resources.of(resource.creator).find(id)
   if (!found) throw new MockError(404, 'not_found', `No ${resource.noun} with id ${id}.`, headers)
   return jsonResponse(200, found)
 }

@@ -1,15 +1,23 @@
 import { defineConfig } from '@playwright/test'
 
+// The app's dev server as `npm run dev` starts it: Vite on localhost, port 5173 (APP_PORT=5174 for another).
+const port = Number(process.env.APP_PORT ?? 5173)
+const appUrl = `http://localhost:${port}/`
+
 export default defineConfig({
   testDir: 'tests',
   workers: 1,
   reporter: 'line',
   timeout: 30_000,
-  // The app's dev server as `npm run dev` starts it, on loopback: Vite takes 5173, or the next free port when another
-  // server holds it, and prints its URL, which becomes APP_URL.
+  // What a test waits to see on screen may take a few seconds on a loaded machine (the dev server compiles the app
+  // on its first request); a passing test waits no longer for a longer bound.
+  expect: { timeout: 15_000 },
   webServer: {
-    command: 'npx vite --host 127.0.0.1',
-    wait: { stdout: /Local:\s+(?<app_url>http:\/\/127\.0\.0\.1:\d+\/)/ },
+    command: `npx vite --port ${port} --strictPort`,
+    url: appUrl,
+    // The dev server you keep running is used as it is (Vite 8 refuses a second one for the same project); in CI,
+    // where CI is set, the tests start their own and fail if anything else holds the port.
+    reuseExistingServer: !process.env.CI,
   },
   projects: [
     { name: 'fixture' },
@@ -18,7 +26,7 @@ export default defineConfig({
     { name: 'overrides dropped', grep: /@override/, expect: { timeout: 3_000 } },
   ],
   use: {
-    baseURL: process.env.APP_URL,
+    baseURL: appUrl,
     // Debian's Chromium (apt-get install chromium), never a downloaded one.
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

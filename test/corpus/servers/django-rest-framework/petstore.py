@@ -6,6 +6,11 @@ served by waitress 2.1.2 (Debian python3-waitress), one process, no reloader, 4 
 Layout: Django's smallest project: settings.py, wsgi.py and manage.py as startproject writes them, this module
 as ROOT_URLCONF (serializers, views, urls), authentication.py and parsers.py where DRF's docs put custom classes.
 SIGTERM: waitress installs no handler, so the process ends at once; it starts no child.
+Deployment shapes (test/corpus/deployment-shapes.ts), read from the environment here, in the URLconf:
+PETSTORE_APIS ("pets" or "messages": the one API this process serves, for split origins; both when unset) and
+PETSTORE_PATH_PREFIX (a path before /v1 and /messages, e.g. /api, put before each path() of urlpatterns). Waitress
+speaks no TLS (its docs send HTTPS to a proxy in front), so the HTTPS shape puts a TLS front before it, started by
+the test. The routes and views are the same in every shape.
 Why waitress and not `manage.py runserver --noreload`: Django 3.2's WSGIRequest reads a body that has no
 Content-Length as empty, and runserver (wsgiref) does not decode Transfer-Encoding: chunked, so a valid pet sent
 chunked got 400 and its chunks were left on the connection: RFC 9112 section 6.1, "A recipient MUST be able to
@@ -51,8 +56,17 @@ Changed from the defaults, each where the interface asks for it:
   are custom fields (DRF's "Custom fields") that refuse any other JSON type; categoryId within int64 by
   min_value/max_value. CharField trims white space by default, which would change a name: trim_whitespace=False.
 - A body nested too deep for Python's json: 400 parse error (parsers.py) instead of a 500.
+- An HTTP/1.0 request with Transfer-Encoding: its connection closes after the answer (framing.py, the outermost
+  middleware). waitress reads such a request by its Content-Length and kept the connection when asked keep-alive,
+  so the rest of a chunked body was read as the next request; RFC 9112 section 6.1 asks to "treat the message as if
+  the framing is faulty, even if a Content-Length is present, and close the connection after processing the
+  message".
 
 Deviations the suite reports (never violations), each a choice the interface leaves open:
+- target_uri_validity: a request-target with an empty host (http:///v1/pets, https:///v1/pets) is served as its
+  path: Django's URL resolver (under waitress) routes by the path alone and never reads the authority. RFC 9110
+  section 4.2.1's MUST binds "a recipient that processes such a URI reference"; a 5xx, or a 2xx without the key,
+  would be a violation.
 - generated_valid_create: an empty name, a name holding NUL refused with a 400 Error (an edge value refused
   cleanly, as the suite's rule for edge values allows).
 - invalid_pet_id_rejected, generated_get_pet: a malformed id gets 404, " 1" reads pet 1 ("A malformed id").
@@ -65,9 +79,18 @@ Deviations the suite reports (never violations), each a choice the interface lea
   FROBNICATE (RFC 9110 section 15.5.6; same interface sentence).
 - deprecation_headers: getPet sends no Deprecation or Sunset header (the interface states the deprecation and
   its date, no header).
+- absolute_form_authority: waitress hands Django the Host field, not the absolute-form target's authority, and
+  Django refuses a name it does not serve (400 DisallowedHost); RFC 9112 section 3.2.2 asks the server to use the
+  target's authority. Nothing is served from elsewhere.
+- body_framing_forms: waitress answers 501, not 400, to a Transfer-Encoding whose last coding is not chunked
+  (RFC 9112 section 6.3 asks 400 and a close; section 6.1 501 for a coding it does not understand).
+- request_line_forms: waitress waits on bare LF line ends and answers a word after the version as a target of its
+  own (404): RFC 9112 section 2.2's SHOULDs.
+- major_version: waitress serves a request line of HTTP/3.0 as HTTP/1.1 (RFC 9110 section 2.5 lets a server refuse another major version with 505 but no sentence forbids serving it).
 """
 
 import itertools
+import os
 import threading
 import uuid
 
@@ -176,7 +199,12 @@ def send_message(request):
 router = routers.DefaultRouter(trailing_slash=False)
 router.register(r"pets", PetViewSet, basename="pet")
 
-urlpatterns = [
-    path("v1/", include(router.urls)),
-    path("messages", send_message),
-]
+SERVES = os.environ.get("PETSTORE_APIS", "pets,messages").split(",")
+PREFIX = os.environ.get("PETSTORE_PATH_PREFIX", "").lstrip("/")
+PREFIX = f"{PREFIX}/" if PREFIX else ""
+
+urlpatterns = []
+if "pets" in SERVES:
+    urlpatterns.append(path(f"{PREFIX}v1/", include(router.urls)))
+if "messages" in SERVES:
+    urlpatterns.append(path(f"{PREFIX}messages", send_message))

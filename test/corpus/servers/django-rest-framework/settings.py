@@ -6,6 +6,7 @@ ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
 ROOT_URLCONF = "petstore"
 INSTALLED_APPS = ["rest_framework"]
 MIDDLEWARE = [
+    "framing.CloseAfterHttp10Coding",
     "head.HeadWithoutContent",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -4,6 +4,11 @@
  * Run in this folder: `node --import tsx server.ts` (PORT, PETSTORE_API_KEY); npm: express, json-bigint, tsx (root
  * devDependencies). No signal handler: Node's default ends it at once on SIGTERM.
  *
+ * Deployment shapes (test/corpus/deployment-shapes.ts), read from the environment: PETSTORE_APIS ("pets" or
+ * "messages": the one API this process serves, for split origins; both when unset), PETSTORE_PATH_PREFIX (a path
+ * before /v1 and /messages, e.g. /api), PETSTORE_TLS_CERT and PETSTORE_TLS_KEY (PEM files: HTTPS, through
+ * https.createServer(options, app) as Express's docs show it). The routes and handlers are the same in every shape.
+ *
  * Express defaults kept:
  * - HEAD: answered by the GET routes (Express runs GET's handler and sends no body).
  * - OPTIONS: Express's automatic 200 "GET, HEAD, POST" (text/plain) with Allow; behind the key, so 401 without it.
@@ -31,6 +36,9 @@
  *   the suite's www_authenticate check found it missing here, a real breach, not a false alarm).
  *
  * Deviations the suite reports under the ten proof seeds, each at most a deviation:
+ * - target_uri_validity: a request-target with an empty host (http:///v1/pets, https:///v1/pets) is served as its
+ *   path: Express routes by the path alone and never reads the authority. RFC 9110 section 4.2.1's MUST binds "a
+ *   recipient that processes such a URI reference"; a 5xx, or a 2xx without the key, would be a violation.
  * - json_body_syntax: createPet takes a leading zero and a raw control character (json-bigint): RFC 8259 section 9
  *   "A JSON parser MAY accept non-JSON forms or extensions.", and createPet promises 400 only for a body "missing
  *   required fields or containing invalid values". Both operations read bytes that are not UTF-8 as U+FFFD: RFC 8259
@@ -49,14 +57,26 @@
  * - message_queued: 201 where our spec chose 202; the interface names no status for POST /messages.
  * - deprecation_headers: no Deprecation or Sunset header: the interface says getPet "is to be removed on
  *   5 December 2030" and names no header.
+ * - long_request_target: a request-target of 64 KiB gets node's 431 (past its 16 KiB of head) where RFC 9112
+ *   section 3 asks 414 ("MUST respond with a 414"): node's HTTP parser refuses it before any app code runs, and
+ *   nothing is acted on; a request-line of 8,000 octets is taken.
+ * - body_framing_forms: node's parser reads the chunks of "Transfer-Encoding: x-unknown, chunked" and hands the
+ *   content on (201), and a gzipped body still coded (400): RFC 9112 section 6.1 asks 501 for a coding a server
+ *   does not understand with a SHOULD.
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { createServer as createHttpServer } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express'
 import JSONbig from 'json-bigint'
 
 const apiKey = process.env.PETSTORE_API_KEY ?? ''
 if (apiKey === '') throw new Error('Set PETSTORE_API_KEY.')
 const port = Number(process.env.PORT ?? 3000)
+const serves = (api: string) => (process.env.PETSTORE_APIS ?? 'pets,messages').split(',').includes(api)
+const prefix = process.env.PETSTORE_PATH_PREFIX ?? ''
+const { PETSTORE_TLS_CERT: certFile, PETSTORE_TLS_KEY: keyFile } = process.env
 
 // json-bigint reads an integer of more than 15 digits as a BigInt, so an int64 is never rounded.
 const JSONbigNative = JSONbig({ useNativeBigInt: true })
@@ -139,13 +159,14 @@ v1.get('/pets/:petId', (req, res) => {
 
 const app = express()
 app.use(requireApiKey)
-app.use('/v1', v1)
+if (serves('pets')) app.use(`${prefix}/v1`, v1)
 
-app.post('/messages', express.json(), (req, res) => {
-  const { message } = (req.body ?? {}) as { message?: unknown }
-  if (typeof message !== 'string') return sendError(res, 400, 'invalid_body', 'message must be a string.')
-  res.status(201).json({ id: randomUUID(), message, status: 'queued', createdAt: new Date() })
-})
+if (serves('messages'))
+  app.post(`${prefix}/messages`, express.json(), (req, res) => {
+    const { message } = (req.body ?? {}) as { message?: unknown }
+    if (typeof message !== 'string') return sendError(res, 400, 'invalid_body', 'message must be a string.')
+    res.status(201).json({ id: randomUUID(), message, status: 'queued', createdAt: new Date() })
+  })
 
 // Errors of the body parsers (invalid JSON, too large, an unsupported charset) as an Error body.
 const handleErrors: ErrorRequestHandler = (err, _req, res, _next) => {
@@ -154,4 +175,8 @@ const handleErrors: ErrorRequestHandler = (err, _req, res, _next) => {
 }
 app.use(handleErrors)
 
-app.listen(port, '127.0.0.1', () => console.log(`Pet Store (Express) listening on http://127.0.0.1:${port}`))
+const server =
+  certFile && keyFile
+    ? createHttpsServer({ cert: readFileSync(certFile), key: readFileSync(keyFile) }, app)
+    : createHttpServer(app)
+server.listen(port, '127.0.0.1', () => console.log(`Pet Store (Express) listening on 127.0.0.1:${port}`))

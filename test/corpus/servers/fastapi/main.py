@@ -5,6 +5,12 @@ served by uvicorn 0.17.6 (python3-uvicorn, h11), no reloader, one process:
     PORT=8000 PETSTORE_API_KEY=... /usr/bin/python3 main.py      (uvicorn.run(app), FastAPI's "Debugging" page)
 SIGTERM: uvicorn shuts down gracefully and the process exits (a fraction of a second); it starts no child.
 
+Deployment shapes (test/corpus/deployment-shapes.ts), read from the environment: PETSTORE_APIS ("pets" or
+"messages": the one API this process serves, for split origins; both when unset), PETSTORE_PATH_PREFIX (a path
+before /v1 and /messages, e.g. /api), each API an APIRouter included with its prefix (FastAPI's "Bigger
+Applications" page), and PETSTORE_TLS_CERT and PETSTORE_TLS_KEY (PEM files: HTTPS, through uvicorn's
+ssl_certfile and ssl_keyfile). The routes and handlers are the same in every shape.
+
 Framework defaults kept (the interface is silent on them):
 - HEAD: FastAPI's APIRoute adds no HEAD to a GET route, so HEAD /v1/pets and /v1/pets/{id} get 405
   {"detail":"Method Not Allowed"} with Allow: GET.
@@ -45,6 +51,9 @@ Changed from the defaults, each where the interface asks for it:
   parsing the body"}. It applies to every route, as a team would set it.
 
 Deviations the suite reports (never violations), each a choice the interface leaves open:
+- upgrade_ignored: uvicorn refuses a request that invites a protocol switch it does not offer (Upgrade: h2c, a
+  probe protocol, websocket in HTTP/1.0) with 400 instead of ignoring Upgrade. RFC 9110 section 7.8: "A server MAY
+  ignore a received Upgrade header field", and for HTTP/1.0 "MUST ignore": a clean refusal, no switch.
 - generated_auth: a request without a valid key whose body is not JSON gets 400, not 401 (the interface
   states both answers and not which comes first when both apply).
 - head_like_get: HEAD answers 405 (RFC 9110 section 9.1 "All general-purpose servers MUST support the methods
@@ -61,6 +70,14 @@ Deviations the suite reports (never violations), each a choice the interface lea
 - generated_get_pet: /v1/pets/%201 reads pet 1 ("A malformed id: silent").
 - deprecation_headers: getPet is marked deprecated=True in OpenAPI, FastAPI's way; no Deprecation or Sunset
   header is sent (the interface states the deprecation and its date, no header).
+- request_line_forms: uvicorn (h11) answers 400 to an empty line before the request-line, which RFC 9112
+  section 2.2 asks a server to ignore with a SHOULD.
+- body_framing_forms: h11 answers 400, not 501, to a transfer coding it does not know (RFC 9112 section 6.1:
+  SHOULD 501).
+- major_version: uvicorn serves a request line of HTTP/3.0 as HTTP/1.1 (RFC 9110 section 2.5 lets a server refuse another major version with 505 but no sentence forbids serving it).
+- connection_options: uvicorn (without a websocket library) answers an offer to upgrade to h2c or websocket with
+  400 "Unsupported upgrade request"; RFC 9110 section 7.8 lets a server ignore the offer, and no sentence forbids
+  refusing it.
 """
 
 import itertools
@@ -73,7 +90,7 @@ from enum import Enum
 from typing import Callable, Dict, List, Optional
 
 import uvicorn
-from fastapi import Depends, FastAPI, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
@@ -158,6 +175,8 @@ class StrictJsonRoute(APIRoute):
 
 app = FastAPI(title="Pet Store", version="1.0.0")
 app.router.route_class = StrictJsonRoute
+pets_api = APIRouter(route_class=StrictJsonRoute)
+messages_api = APIRouter(route_class=StrictJsonRoute)
 
 
 @app.exception_handler(PetStoreError)
@@ -194,8 +213,8 @@ pets: Dict[int, Pet] = {}
 next_id = itertools.count(1)
 
 
-@app.get(
-    "/v1/pets",
+@pets_api.get(
+    "/pets",
     response_model=List[Pet],
     response_model_exclude_none=True,
     dependencies=[Depends(require_key)],
@@ -205,8 +224,8 @@ async def list_pets(limit: int = Query(20, ge=1, le=100), status: Optional[PetSt
     return found[:limit]
 
 
-@app.post(
-    "/v1/pets",
+@pets_api.post(
+    "/pets",
     status_code=201,
     response_model=Pet,
     response_model_exclude_none=True,
@@ -218,8 +237,8 @@ async def create_pet(new_pet: NewPet):
     return pet
 
 
-@app.get(
-    "/v1/pets/{pet_id}",
+@pets_api.get(
+    "/pets/{pet_id}",
     response_model=Pet,
     response_model_exclude_none=True,
     deprecated=True,
@@ -231,7 +250,7 @@ async def get_pet(pet_id: int):
     return pets[pet_id]
 
 
-@app.post("/messages", status_code=202, response_model=Message, dependencies=[Depends(require_key)])
+@messages_api.post("/messages", status_code=202, response_model=Message, dependencies=[Depends(require_key)])
 async def send_message(new_message: NewMessage):
     return Message(
         id=str(uuid.uuid4()),
@@ -241,5 +260,18 @@ async def send_message(new_message: NewMessage):
     )
 
 
+SERVES = os.environ.get("PETSTORE_APIS", "pets,messages").split(",")
+PREFIX = os.environ.get("PETSTORE_PATH_PREFIX", "")
+if "pets" in SERVES:
+    app.include_router(pets_api, prefix=f"{PREFIX}/v1")
+if "messages" in SERVES:
+    app.include_router(messages_api, prefix=PREFIX)
+
 if __name__ == "__main__":
-    uvicorn.run(app, host="127.0.0.1", port=int(os.environ["PORT"]))
+    uvicorn.run(
+        app,
+        host="127.0.0.1",
+        port=int(os.environ["PORT"]),
+        ssl_certfile=os.environ.get("PETSTORE_TLS_CERT"),
+        ssl_keyfile=os.environ.get("PETSTORE_TLS_KEY"),
+    )

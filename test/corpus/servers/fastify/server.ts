@@ -4,6 +4,11 @@
  * Run in this folder: `node --import tsx server.ts` (PORT, PETSTORE_API_KEY); npm: fastify, ajv, lossless-json, tsx
  * (root dependencies). No signal handler: Node's default ends it at once on SIGTERM.
  *
+ * Deployment shapes (test/corpus/deployment-shapes.ts), read from the environment: PETSTORE_APIS ("pets" or
+ * "messages": the one API this process serves, for split origins; both when unset), PETSTORE_PATH_PREFIX (a path
+ * before /v1 and /messages, e.g. /api), PETSTORE_TLS_CERT and PETSTORE_TLS_KEY (PEM files: HTTPS, through Fastify's
+ * `https` server option). The routes and handlers are the same in every shape.
+ *
  * Fastify defaults kept:
  * - HEAD: exposeHeadRoutes (on by default) answers HEAD for every GET route.
  * - OPTIONS, a method a path lacks (DELETE /v1/pets/1, GET /messages), an unknown path: Fastify's 404
@@ -45,8 +50,15 @@
  *   "1e1", "0x10", " 1": the interface names no answer for a malformed petId or limit.
  * - deprecation_headers: no Deprecation or Sunset header: the interface says getPet "is to be removed on
  *   5 December 2030" and names no header.
+ * - long_request_target: a request-target of 64 KiB gets node's 431 (past its 16 KiB of head) where RFC 9112
+ *   section 3 asks 414 ("MUST respond with a 414"): node's HTTP parser refuses it before any app code runs, and
+ *   nothing is acted on; a request-line of 8,000 octets is taken.
+ * - body_framing_forms: node's parser reads the chunks of "Transfer-Encoding: x-unknown, chunked" and hands the
+ *   content on (201), and a gzipped body still coded (400): RFC 9112 section 6.1 asks 501 for a coding a server
+ *   does not understand with a SHOULD.
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { Ajv } from 'ajv'
 import Fastify, { type FastifyError } from 'fastify'
 import { parse, parseNumberAndBigInt } from 'lossless-json'
@@ -54,6 +66,10 @@ import { parse, parseNumberAndBigInt } from 'lossless-json'
 const apiKey = process.env.PETSTORE_API_KEY ?? ''
 if (apiKey === '') throw new Error('Set PETSTORE_API_KEY.')
 const port = Number(process.env.PORT ?? 3000)
+const serves = (api: string) => (process.env.PETSTORE_APIS ?? 'pets,messages').split(',').includes(api)
+const prefix = process.env.PETSTORE_PATH_PREFIX ?? ''
+const { PETSTORE_TLS_CERT: certFile, PETSTORE_TLS_KEY: keyFile } = process.env
+const tls = certFile && keyFile ? { cert: readFileSync(certFile), key: readFileSync(keyFile) } : null
 
 const int64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
 const petStatuses = ['available', 'pending', 'sold']
@@ -73,7 +89,8 @@ interface NewPet {
 const pets = new Map<number, Pet>()
 let lastPetId = 0
 
-const fastify = Fastify()
+// `https: null` is Fastify's plain HTTP server.
+const fastify = Fastify({ https: tls })
 
 // JSON bodies through lossless-json: an integer is read as a BigInt, never rounded as JSON.parse would.
 fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -127,78 +144,81 @@ const petSchema = {
   },
 }
 
-fastify.get<{ Querystring: { limit: number; status?: string } }>(
-  '/v1/pets',
-  {
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: {
-          limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-          status: { type: 'string', enum: petStatuses },
+if (serves('pets')) {
+  fastify.get<{ Querystring: { limit: number; status?: string } }>(
+    `${prefix}/v1/pets`,
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+            status: { type: 'string', enum: petStatuses },
+          },
         },
+        response: { 200: { type: 'array', items: petSchema } },
       },
-      response: { 200: { type: 'array', items: petSchema } },
     },
-  },
-  async (request) => {
-    const { limit, status } = request.query
-    return [...pets.values()].filter((pet) => status === undefined || pet.status === status).slice(0, limit)
-  },
-)
+    async (request) => {
+      const { limit, status } = request.query
+      return [...pets.values()].filter((pet) => status === undefined || pet.status === status).slice(0, limit)
+    },
+  )
 
-fastify.post<{ Body: NewPet }>(
-  '/v1/pets',
-  {
-    schema: {
-      body: {
-        type: 'object',
-        required: ['name', 'categoryId'],
-        properties: {
-          name: { type: 'string' },
-          categoryId: { int64: true },
-          status: { type: 'string', enum: petStatuses },
+  fastify.post<{ Body: NewPet }>(
+    `${prefix}/v1/pets`,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['name', 'categoryId'],
+          properties: {
+            name: { type: 'string' },
+            categoryId: { int64: true },
+            status: { type: 'string', enum: petStatuses },
+          },
         },
+        response: { 201: petSchema },
       },
-      response: { 201: petSchema },
     },
-  },
-  async (request, reply) => {
-    const { name, categoryId, status } = request.body
-    const pet: Pet = { id: ++lastPetId, name, categoryId, ...(status !== undefined && { status }) }
-    pets.set(pet.id, pet)
-    return reply.code(201).send(pet)
-  },
-)
+    async (request, reply) => {
+      const { name, categoryId, status } = request.body
+      const pet: Pet = { id: ++lastPetId, name, categoryId, ...(status !== undefined && { status }) }
+      pets.set(pet.id, pet)
+      return reply.code(201).send(pet)
+    },
+  )
 
-fastify.get<{ Params: { petId: number } }>(
-  '/v1/pets/:petId',
-  {
-    schema: {
-      params: { type: 'object', properties: { petId: { type: 'integer' } } },
-      response: { 200: petSchema },
+  fastify.get<{ Params: { petId: number } }>(
+    `${prefix}/v1/pets/:petId`,
+    {
+      schema: {
+        params: { type: 'object', properties: { petId: { type: 'integer' } } },
+        response: { 200: petSchema },
+      },
     },
-  },
-  async (request, reply) => {
-    const pet = pets.get(request.params.petId)
-    if (pet) return pet
-    const message = `No pet has the id ${request.params.petId}.`
-    return reply.code(404).send({ code: 'not_found', message, status: 404 })
-  },
-)
+    async (request, reply) => {
+      const pet = pets.get(request.params.petId)
+      if (pet) return pet
+      const message = `No pet has the id ${request.params.petId}.`
+      return reply.code(404).send({ code: 'not_found', message, status: 404 })
+    },
+  )
+}
 
-fastify.post<{ Body: { message: string } }>(
-  '/messages',
-  {
-    schema: {
-      body: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+if (serves('messages'))
+  fastify.post<{ Body: { message: string } }>(
+    `${prefix}/messages`,
+    {
+      schema: {
+        body: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+      },
     },
-  },
-  async (request, reply) => {
-    const message = { id: randomUUID(), message: request.body.message, status: 'queued' }
-    return reply.code(202).send({ ...message, createdAt: new Date().toISOString() })
-  },
-)
+    async (request, reply) => {
+      const message = { id: randomUUID(), message: request.body.message, status: 'queued' }
+      return reply.code(202).send({ ...message, createdAt: new Date().toISOString() })
+    },
+  )
 
 await fastify.listen({ port, host: '127.0.0.1' })
-console.log(`Pet Store (Fastify) listening on http://127.0.0.1:${port}`)
+console.log(`Pet Store (Fastify) listening on 127.0.0.1:${port}`)

@@ -6,6 +6,12 @@
 // compiled standard library), then `exec`s the binary: the process that gets SIGTERM is the server, which exits
 // at once (Go's default for SIGTERM; nothing is left behind). Listens on 127.0.0.1:$PORT.
 //
+// Deployment shapes (test/corpus/deployment-shapes.ts), read from the environment: PETSTORE_APIS ("pets" or
+// "messages": the one API this process serves, for split origins; both when unset), PETSTORE_PATH_PREFIX (a path
+// before /v1 and /messages, e.g. /api, written into the ServeMux patterns: http.StripPrefix would hand ServeMux a
+// path whose redirects lose the prefix), PETSTORE_TLS_CERT and PETSTORE_TLS_KEY (PEM files: HTTPS, through
+// http.ListenAndServeTLS). The routes and handlers are the same in every shape.
+//
 // Framework defaults kept (Go 1.19's ServeMux has no method patterns; each handler checks r.Method as the
 // net/http docs and tutorials do):
 //   - Routing: exact pattern "/v1/pets", subtree pattern "/v1/pets/" (the id is the rest of the path), "/messages".
@@ -35,6 +41,13 @@
 //     which is not one JSON text ("400 when the JSON is invalid").
 //   - PetStatus.UnmarshalJSON refuses null and "": encoding/json would take `"status": null` as no status, but the
 //     value is not "One of the allowed values above" (NewPet.status), so it is an invalid value (400).
+//   - closeHTTP10 closes every HTTP/1.0 connection after its answer (Connection: close). net/http ignores
+//     Transfer-Encoding on an HTTP/1.0 request and reads its Content-Length (Go issue 12785), keeping the
+//     connection when the client asks keep-alive: the rest of a chunked body was read as the next request.
+//     RFC 9112 §6.1: "A server or client that receives an HTTP/1.0 message containing a Transfer-Encoding header
+//     field MUST treat the message as if the framing is faulty, even if a Content-Length is present, and close
+//     the connection after processing the message." net/http drops the field before the handler sees it, so the
+//     handler closes every HTTP/1.0 connection, the fix the issue suggests to applications.
 //
 // Open choices taken (the interface is silent): limit outside 1..100 or not an integer, or an unknown status
 // filter: 400 Error; a parameter given twice: its first value (url.Values.Get); a non-integer pet id: 404 Error
@@ -42,6 +55,10 @@
 // has none (omitempty); ids 1, 2, 3...; lists in creation order; no Deprecation/Sunset headers.
 //
 // Deviations the suite reports (each a choice the interface leaves open, never a statement it makes):
+//   - target_uri_validity: a request-target with an empty host (http:///v1/pets, https:///v1/pets) is served as
+//     its path: net/http's ServeMux routes by the path alone and never reads the authority. RFC 9110 section
+//     4.2.1's MUST binds "a recipient that processes such a URI reference"; a 5xx, or a 2xx without the key, would
+//     be a violation.
 //   - head_like_get: HEAD gets 405. RFC 9110 §9.1 "All general-purpose servers MUST support the methods GET and
 //     HEAD" binds a general-purpose server, not this origin server; §15.5.6 allows a 405 for a method the target
 //     resource does not support.
@@ -58,6 +75,10 @@
 //   - unsupported_media_type_rejected, generated_invalid_create: JSON labelled text/plain or form-urlencoded is
 //     read as the JSON it is (the interface states no 415 or 400 for a media type).
 //   - deprecation_headers: no Deprecation/Sunset headers (the interface states the deprecation in prose only).
+//   - body_framing_forms: a Transfer-Encoding whose last coding is not chunked gets 501, not 400 and a close (RFC 9112
+//     §6.3 asks 400; §6.1 asks 501 for a coding the server does not understand). Nothing is acted on.
+//   - request_line_forms: an empty line before the request-line gets 400 (§2.2 asks a server to ignore one with a
+//     SHOULD).
 package main
 
 import (
@@ -221,8 +242,19 @@ func requireKey(key string, next http.Handler) http.Handler {
 	})
 }
 
+// closeHTTP10 closes an HTTP/1.0 connection after its answer: see the header comment (RFC 9112 §6.1).
+func closeHTTP10(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !r.ProtoAtLeast(1, 1) {
+			w.Header().Set("Connection", "close")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 type server struct {
-	store *store
+	store  *store
+	prefix string // PETSTORE_PATH_PREFIX: the path before /v1 and /messages
 }
 
 // pets serves /v1/pets: GET lists, POST creates.
@@ -278,7 +310,7 @@ func (s *server) pet(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
 		return
 	}
-	id, err := strconv.ParseInt(strings.TrimPrefix(r.URL.Path, "/v1/pets/"), 10, 64)
+	id, err := strconv.ParseInt(strings.TrimPrefix(r.URL.Path, s.prefix+"/v1/pets/"), 10, 64)
 	if err != nil {
 		writeError(w, http.StatusNotFound, "pet_not_found", "no pet has this id")
 		return
@@ -320,12 +352,27 @@ func (s *server) messages(w http.ResponseWriter, r *http.Request) {
 }
 
 func main() {
-	s := &server{store: &store{byID: map[int64]int{}}}
+	prefix := os.Getenv("PETSTORE_PATH_PREFIX")
+	serves := os.Getenv("PETSTORE_APIS")
+	if serves == "" {
+		serves = "pets,messages"
+	}
+	s := &server{store: &store{byID: map[int64]int{}}, prefix: prefix}
 	mux := http.NewServeMux()
-	mux.HandleFunc("/v1/pets", s.pets)
-	mux.HandleFunc("/v1/pets/", s.pet)
-	mux.HandleFunc("/messages", s.messages)
+	for _, api := range strings.Split(serves, ",") {
+		switch api {
+		case "pets":
+			mux.HandleFunc(prefix+"/v1/pets", s.pets)
+			mux.HandleFunc(prefix+"/v1/pets/", s.pet)
+		case "messages":
+			mux.HandleFunc(prefix+"/messages", s.messages)
+		}
+	}
 	addr := "127.0.0.1:" + os.Getenv("PORT")
+	handler := closeHTTP10(requireKey(os.Getenv("PETSTORE_API_KEY"), mux))
 	log.Printf("pet store listening on %s", addr)
-	log.Fatal(http.ListenAndServe(addr, requireKey(os.Getenv("PETSTORE_API_KEY"), mux)))
+	if cert, key := os.Getenv("PETSTORE_TLS_CERT"), os.Getenv("PETSTORE_TLS_KEY"); cert != "" && key != "" {
+		log.Fatal(http.ListenAndServeTLS(addr, cert, key, handler))
+	}
+	log.Fatal(http.ListenAndServe(addr, handler))
 }

@@ -4,6 +4,12 @@
  * Run in this folder: `node --import tsx server.ts` (PORT, PETSTORE_API_KEY); npm: hono, @hono/node-server,
  * json-bigint, tsx (root devDependencies). No signal handler: Node's default ends it at once on SIGTERM.
  *
+ * Deployment shapes (test/corpus/deployment-shapes.ts), read from the environment: PETSTORE_APIS ("pets" or
+ * "messages": the one API this process serves, for split origins; both when unset), PETSTORE_PATH_PREFIX (a path
+ * before /v1 and /messages, e.g. /api), PETSTORE_TLS_CERT and PETSTORE_TLS_KEY (PEM files: HTTPS, through
+ * @hono/node-server's createServer and serverOptions, as its README shows). The routes and handlers are the same in
+ * every shape.
+ *
  * Hono defaults kept:
  * - HEAD: Hono answers HEAD with the GET route and no body.
  * - OPTIONS, a method a path lacks (DELETE /v1/pets/1, GET /messages), an unknown path: Hono's 404 text/plain
@@ -47,8 +53,16 @@
  *   limit, the first of a repeated parameter: the interface names no answer for a malformed petId or query.
  * - deprecation_headers: no Deprecation or Sunset header: the interface says getPet "is to be removed on
  *   5 December 2030" and names no header.
+ * - long_request_target: a request-target of 64 KiB gets node's 431 (past its 16 KiB of head) where RFC 9112
+ *   section 3 asks 414 ("MUST respond with a 414"): node's HTTP parser refuses it before any app code runs, and
+ *   nothing is acted on; a request-line of 8,000 octets is taken.
+ * - body_framing_forms: node's parser reads the chunks of "Transfer-Encoding: x-unknown, chunked" and hands the
+ *   content on (201), and a gzipped body still coded (400): RFC 9112 section 6.1 asks 501 for a coding a server
+ *   does not understand with a SHOULD.
  */
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { createServer as createHttpsServer } from 'node:https'
 import { serve } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
 import { bearerAuth } from 'hono/bearer-auth'
@@ -59,6 +73,9 @@ import JSONbig from 'json-bigint'
 const apiKey = process.env.PETSTORE_API_KEY ?? ''
 if (apiKey === '') throw new Error('Set PETSTORE_API_KEY.')
 const port = Number(process.env.PORT ?? 3000)
+const serves = (api: string) => (process.env.PETSTORE_APIS ?? 'pets,messages').split(',').includes(api)
+const prefix = process.env.PETSTORE_PATH_PREFIX ?? ''
+const { PETSTORE_TLS_CERT: certFile, PETSTORE_TLS_KEY: keyFile } = process.env
 
 // json-bigint reads an integer of more than 15 digits as a BigInt, so an int64 is never rounded.
 const JSONbigNative = JSONbig({ useNativeBigInt: true })
@@ -141,19 +158,20 @@ v1.get('/pets/:petId', (c) => {
   return jsonBig(c, pet)
 })
 
-app.route('/v1', v1)
+if (serves('pets')) app.route(`${prefix}/v1`, v1)
 
-app.post(
-  '/messages',
-  validator('json', (value, c) => {
-    if (typeof value?.message !== 'string') return errorBody(c, 400, 'invalid_body', 'message must be a string.')
-    return { message: value.message as string }
-  }),
-  (c) => {
-    const { message } = c.req.valid('json')
-    return c.json({ id: randomUUID(), message, status: 'queued', createdAt: new Date().toISOString() }, 202)
-  },
-)
+if (serves('messages'))
+  app.post(
+    `${prefix}/messages`,
+    validator('json', (value, c) => {
+      if (typeof value?.message !== 'string') return errorBody(c, 400, 'invalid_body', 'message must be a string.')
+      return { message: value.message as string }
+    }),
+    (c) => {
+      const { message } = c.req.valid('json')
+      return c.json({ id: randomUUID(), message, status: 'queued', createdAt: new Date().toISOString() }, 202)
+    },
+  )
 
 // Hono's HTTPExceptions as the interface's Error (the JSON validator's "Malformed JSON in request body"); one
 // that carries its own response (bearerAuth's) is sent as it is, as Hono's own handler does.
@@ -165,6 +183,8 @@ app.onError((err, c) => {
   return c.json({ code: 'internal_error', message: 'Internal Server Error', status: 500 }, 500)
 })
 
-serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) =>
-  console.log(`Pet Store (Hono) listening on http://127.0.0.1:${info.port}`),
+const tls = certFile && keyFile && { cert: readFileSync(certFile), key: readFileSync(keyFile) }
+const over = tls ? { createServer: createHttpsServer, serverOptions: tls } : {}
+serve({ fetch: app.fetch, port, hostname: '127.0.0.1', ...over }, (info) =>
+  console.log(`Pet Store (Hono) listening on 127.0.0.1:${info.port}`),
 )

@@ -5,6 +5,12 @@
  * Run in this folder: `node --import tsx server.ts` (PORT, PETSTORE_API_KEY); npm: koa, @koa/router,
  * @koa/bodyparser, json-bigint, tsx (root devDependencies). No signal handler: Node's default ends it on SIGTERM.
  *
+ * Deployment shapes (test/corpus/deployment-shapes.ts), read from the environment: PETSTORE_APIS ("pets" or
+ * "messages": the one API this process serves, for split origins; both when unset), PETSTORE_PATH_PREFIX (a path
+ * before /v1 and /messages, e.g. /api: the routers' prefixes), PETSTORE_TLS_CERT and PETSTORE_TLS_KEY (PEM files:
+ * HTTPS, through https.createServer(options, app.callback()) as Koa's guide shows). The routes and handlers are the
+ * same in every shape.
+ *
  * Koa defaults kept:
  * - HEAD: @koa/router answers HEAD with the GET routes.
  * - OPTIONS: allowedMethods() answers 200 with Allow (HEAD, GET, POST) and no body; behind the key (401 without).
@@ -33,6 +39,9 @@
  *   the suite's www_authenticate check found it missing here, a real breach, not a false alarm).
  *
  * Deviations the suite reports under the ten proof seeds, each at most a deviation:
+ * - target_uri_validity: a request-target with an empty host (http:///v1/pets, https:///v1/pets) is served as its
+ *   path: @koa/router routes by the path alone and never reads the authority. RFC 9110 section 4.2.1's MUST binds
+ *   "a recipient that processes such a URI reference"; a 5xx, or a 2xx without the key, would be a violation.
  * - unsupported_method, error_body_conformance, json_content_type: the text/plain 405 for a method a path lacks and
  *   the parser's bare 400 for FROBNICATE: "error responses other than those listed: not shown", RFC 9110 section
  *   9.1 "SHOULD respond with the 501" (SHOULD).
@@ -45,8 +54,17 @@
  * - message_queued: 201 where our spec chose 202; the interface names no status for POST /messages.
  * - deprecation_headers: no Deprecation or Sunset header: the interface says getPet "is to be removed on
  *   5 December 2030" and names no header.
+ * - long_request_target: a request-target of 64 KiB gets node's 431 (past its 16 KiB of head) where RFC 9112
+ *   section 3 asks 414 ("MUST respond with a 414"): node's HTTP parser refuses it before any app code runs, and
+ *   nothing is acted on; a request-line of 8,000 octets is taken.
+ * - body_framing_forms: node's parser reads the chunks of "Transfer-Encoding: x-unknown, chunked" and hands the
+ *   content on (201), and a gzipped body still coded (400): RFC 9112 section 6.1 asks 501 for a coding a server
+ *   does not understand with a SHOULD.
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { createServer as createHttpServer } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import { bodyParser } from '@koa/bodyparser'
 import { Router } from '@koa/router'
 import JSONbig from 'json-bigint'
@@ -55,6 +73,9 @@ import Koa, { type Context } from 'koa'
 const apiKey = process.env.PETSTORE_API_KEY ?? ''
 if (apiKey === '') throw new Error('Set PETSTORE_API_KEY.')
 const port = Number(process.env.PORT ?? 3000)
+const serves = (api: string) => (process.env.PETSTORE_APIS ?? 'pets,messages').split(',').includes(api)
+const prefix = process.env.PETSTORE_PATH_PREFIX ?? ''
+const { PETSTORE_TLS_CERT: certFile, PETSTORE_TLS_KEY: keyFile } = process.env
 
 // The body parser's JSON.parse refuses what is not JSON; json-bigint then reads the same text again for the
 // int64 values JSON.parse would round. The first parse already refused "__proto__", so json-bigint keeps
@@ -118,7 +139,7 @@ app.use(async (ctx, next) => {
 
 app.use(bodyParser())
 
-const v1 = new Router({ prefix: '/v1' })
+const v1 = new Router({ prefix: `${prefix}/v1` })
 
 v1.get('/pets', (ctx) => {
   const limit = ctx.query.limit === undefined ? 20 : Number(ctx.query.limit)
@@ -157,7 +178,7 @@ v1.get('/pets/:petId', (ctx) => {
   sendJsonBig(ctx, pet)
 })
 
-const messages = new Router()
+const messages = new Router({ prefix })
 
 messages.post('/messages', (ctx) => {
   const body = ctx.request.body as { message?: unknown } | undefined
@@ -166,7 +187,11 @@ messages.post('/messages', (ctx) => {
   ctx.body = { id: randomUUID(), message: body.message, status: 'queued', createdAt: new Date().toISOString() }
 })
 
-app.use(v1.routes()).use(v1.allowedMethods())
-app.use(messages.routes()).use(messages.allowedMethods())
+if (serves('pets')) app.use(v1.routes()).use(v1.allowedMethods())
+if (serves('messages')) app.use(messages.routes()).use(messages.allowedMethods())
 
-app.listen(port, '127.0.0.1', () => console.log(`Pet Store (Koa) listening on http://127.0.0.1:${port}`))
+const server =
+  certFile && keyFile
+    ? createHttpsServer({ cert: readFileSync(certFile), key: readFileSync(keyFile) }, app.callback())
+    : createHttpServer(app.callback())
+server.listen(port, '127.0.0.1', () => console.log(`Pet Store (Koa) listening on 127.0.0.1:${port}`))

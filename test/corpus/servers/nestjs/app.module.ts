@@ -66,8 +66,11 @@ class JsonBigInterceptor implements NestInterceptor {
   }
 }
 
+/** The APIs this process serves (PETSTORE_APIS: "pets" or "messages" for split origins; both when unset). */
+const serves = (api: string) => (process.env.PETSTORE_APIS ?? 'pets,messages').split(',').includes(api)
+
 @Module({
-  controllers: [PetsController, MessagesController],
+  controllers: [...(serves('pets') ? [PetsController] : []), ...(serves('messages') ? [MessagesController] : [])],
   providers: [
     PetsService,
     { provide: APP_GUARD, useClass: ApiKeyGuard },

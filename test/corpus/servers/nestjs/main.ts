@@ -10,6 +10,12 @@
  * here checks it) and biome.json parses parameter decorators here only. No signal handler (no
  * enableShutdownHooks): Node's default ends it at once on SIGTERM.
  *
+ * Deployment shapes (test/corpus/deployment-shapes.ts), read from the environment: PETSTORE_APIS ("pets" or
+ * "messages": the one API this process serves, for split origins, by the controllers AppModule lists; both when
+ * unset), PETSTORE_PATH_PREFIX (a path before /v1 and /messages, e.g. /api: Nest's app.setGlobalPrefix()),
+ * PETSTORE_TLS_CERT and PETSTORE_TLS_KEY (PEM files: HTTPS, through NestFactory.create's httpsOptions, as Nest's
+ * HTTPS page shows). The routes and handlers are the same in every shape.
+ *
  * Nest defaults kept:
  * - HEAD: Express answers HEAD with the GET routes (the guard runs).
  * - OPTIONS, a method a path lacks (DELETE /v1/pets/1, GET /messages), an unknown path: Nest's not-found handler,
@@ -41,6 +47,10 @@
  *   the suite's www_authenticate check found it missing here, a real breach, not a false alarm).
  *
  * Deviations the suite reports under the ten proof seeds, each at most a deviation:
+ * - target_uri_validity: a request-target with an empty host (http:///v1/pets, https:///v1/pets) is served as its
+ *   path: Nest (on Express) routes by the path alone and never reads the authority. RFC 9110 section 4.2.1's MUST
+ *   binds "a recipient that processes such a URI reference"; a 5xx, or a 2xx without the key, would be a
+ *   violation.
  * - json_body_syntax: createPet takes a leading zero and a raw control character (json-bigint): RFC 8259 section 9
  *   "A JSON parser MAY accept non-JSON forms or extensions.", and createPet promises 400 only for a body "missing
  *   required fields or containing invalid values". Both operations read bytes that are not UTF-8 as U+FFFD: RFC 8259
@@ -59,7 +69,14 @@
  *   5 December 2030" and names no header.
  * npm notes: @nestjs/common 12.5.1 depends on file-type 22.3.0, which declares node >= 22; only Nest's
  * FileTypeValidator loads it, and nothing here does, so it runs on Node 20.19 too.
+ * - long_request_target: a request-target of 64 KiB gets node's 431 (past its 16 KiB of head) where RFC 9112
+ *   section 3 asks 414 ("MUST respond with a 414"): node's HTTP parser refuses it before any app code runs, and
+ *   nothing is acted on; a request-line of 8,000 octets is taken.
+ * - body_framing_forms: node's parser reads the chunks of "Transfer-Encoding: x-unknown, chunked" and hands the
+ *   content on (201), and a gzipped body still coded (400): RFC 9112 section 6.1 asks 501 for a coding a server
+ *   does not understand with a SHOULD.
  */
+import { readFileSync } from 'node:fs'
 import { StandardSchemaValidationPipe } from '@nestjs/common'
 import { NestFactory } from '@nestjs/core'
 import type { NestExpressApplication } from '@nestjs/platform-express'
@@ -69,6 +86,9 @@ import { AppModule } from './app.module.ts'
 
 if (!process.env.PETSTORE_API_KEY) throw new Error('Set PETSTORE_API_KEY.')
 const port = Number(process.env.PORT ?? 3000)
+const prefix = process.env.PETSTORE_PATH_PREFIX ?? ''
+const { PETSTORE_TLS_CERT: certFile, PETSTORE_TLS_KEY: keyFile } = process.env
+const httpsOptions = certFile && keyFile ? { cert: readFileSync(certFile), key: readFileSync(keyFile) } : undefined
 
 // json-bigint reads an integer of more than 15 digits as a BigInt, so an int64 is never rounded.
 const JSONbigNative = JSONbig({ useNativeBigInt: true })
@@ -84,8 +104,9 @@ const parseJsonBig: RequestHandler = (req, _res, next) => {
 
 // Nest's own body parser is express.json() (JSON.parse, which rounds an int64): the pets get json-bigint,
 // the messages (no int64 in them) keep express.json().
-const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false })
-app.use('/v1', express.text({ type: 'application/json' }), parseJsonBig)
-app.use('/messages', express.json())
+const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, httpsOptions })
+if (prefix) app.setGlobalPrefix(prefix)
+app.use(`${prefix}/v1`, express.text({ type: 'application/json' }), parseJsonBig)
+app.use(`${prefix}/messages`, express.json())
 app.useGlobalPipes(new StandardSchemaValidationPipe())
 await app.listen(port, '127.0.0.1')

@@ -7,6 +7,12 @@
 # an app in production. Sinatra reads PORT itself; `set :bind` keeps it on 127.0.0.1. On SIGTERM Sinatra's own trap
 # stops Puma gracefully (well under a second when idle).
 #
+# Deployment shapes (test/corpus/deployment-shapes.ts), read from the environment: PETSTORE_APIS ("pets" or
+# "messages": the one API this process serves, for split origins; both when unset), PETSTORE_PATH_PREFIX (a path
+# before /v1 and /messages, e.g. /api, written into the route patterns), PETSTORE_TLS_CERT and PETSTORE_TLS_KEY (PEM
+# files: HTTPS, through Puma's ssl:// bind, which Sinatra's `bind` setting reaches). The routes and handlers are the
+# same in every shape.
+#
 # Framework defaults kept:
 #   - HEAD: every `get` route answers HEAD too, without the body.
 #   - OPTIONS, a method a path does not have (PUT /v1/pets/1, GET /messages), an unknown method (FROBNICATE, which
@@ -36,12 +42,28 @@
 #     have, and "400 when the JSON is invalid". A text JSON.parse took has a "/" outside its strings only in a
 #     comment. It refuses bytes that are not UTF-8 (RFC 8259 §8.1: JSON text "MUST be encoded using UTF-8"); taken,
 #     they would make JSON.generate raise on the echo (a 500).
+#   - A POST with neither Content-Length nor Transfer-Encoding has no body: Puma hands it an IO whose read gives a
+#     frozen "", which json_body copies before setting its encoding (it raised FrozenError, a 500, where the
+#     interface asks "400 | Error (body missing required fields ...)").
+#   - A Transfer-Encoding Puma leaves undecoded answers 501 and closes the connection (the first `before` filter).
+#     Puma 5.6.5 splits the field at commas without trimming the spaces after them: "gzip, chunked" has no last
+#     coding "chunked" to Puma, which then read the request as having no body and the chunks as the next request.
+#     RFC 9112 §6.1: "A server that receives a request message with a transfer coding it does not understand
+#     SHOULD respond with 501 (Not Implemented)."; §6.3: the chunked framing read otherwise is request smuggling.
+#     Puma decides whether to keep the connection from the request's Connection field once the app has answered:
+#     the filter sets it to close there, so Puma closes and the undecoded bytes are never read as a request.
 #
 # Open choices taken (the interface is silent): limit outside 1..100 or not digits, or an unknown status filter:
 # 400 Error; a non-integer pet id: 400 Error; POST /messages 200; a pet created without status has none; ids 1, 2,
 # 3...; lists in creation order; no Deprecation/Sunset headers.
 #
 # Deviations the suite reports (each a choice the interface leaves open, never a statement it makes):
+#   - target_uri_validity: a request-target with an empty host (http:///v1/pets, https:///v1/pets) is served as its
+#     path: Sinatra (on Puma) routes by the path alone and never reads the authority. RFC 9110 section 4.2.1's MUST
+#     binds "a recipient that processes such a URI reference"; a 5xx, or a 2xx without the key, would be a
+#     violation. connect_refused: CONNECT example.com:443 gets Puma's own bare 500 ("No REQUEST PATH") before
+#     Sinatra runs, which no setting of Puma 5.6 changes: no tunnel; the interface describes no CONNECT and RFC
+#     9110 section 9.1 asks 501 with a SHOULD.
 #   - unsupported_method, json_content_type, error_body_conformance: a method a path lacks, OPTIONS and FROBNICATE
 #     get Sinatra's text/html 404, not a 405 with an Error. The interface's Errors table lists only 400/401/404 and
 #     "error responses other than those listed: not shown"; RFC 9110 §9.1 asks 405 (and 501 for an unknown
@@ -51,12 +73,31 @@
 #     read as the JSON it is (the interface states no 415 or 400 for a media type).
 #   - generated_request_forms: limit or status given twice keeps the last value, within the rules.
 #   - deprecation_headers: no Deprecation/Sunset headers (the interface states the deprecation in prose only).
+#   - long_request_target, request_line_forms: Puma answers 400 to a request-target of 64 KiB (RFC 9112 §3 asks 414)
+#     and to an empty line before the request-line (§2.2 asks a server to ignore one, a SHOULD).
+#   - body_framing_forms: Puma reads an HTTP/1.0 request's chunked body and keeps the connection (§6.1 asks a close;
+#     the request after it is answered as itself); a body followed by CRLF is answered 400 on createPet.
+#   - request_field_forms: Rack::Protection's JsonCsrf refuses, with 403, a JSON answer to a request whose Referer
+#     names another site and that carries no Origin (a browser's cross-site read). RFC 9110 §10.1.3 lets a client
+#     send any Referer, but no MUST makes the server answer it; the key is still asked first (401 without it).
+#   - major_version: Puma serves a request line of HTTP/3.0 as HTTP/1.1 (RFC 9110 §2.5 lets a server refuse another
+#     major version with 505, no sentence forbids serving it).
+#   - expect_continue: Puma compares Expect with "100-continue" exactly, so 100-Continue gets no 100 and Puma reads
+#     the content first; and it writes 100 Continue to an HTTP/1.0 request too (RFC 9110 §§10.1.1 and 15.2 ask
+#     otherwise of the HTTP server, which the app cannot change; the suite reports both as deviations, with why).
 require 'sinatra'
 require 'json'
 require 'securerandom'
 require 'time'
+require 'uri'
 
 set :bind, '127.0.0.1' # the port is Sinatra's own default source: ENV['PORT']
+if ENV['PETSTORE_TLS_CERT'] && ENV['PETSTORE_TLS_KEY']
+  files = URI.encode_www_form(cert: ENV['PETSTORE_TLS_CERT'], key: ENV['PETSTORE_TLS_KEY'])
+  set :bind, "ssl://127.0.0.1?#{files}"
+end
+SERVES = ENV.fetch('PETSTORE_APIS', 'pets,messages').split(',')
+PREFIX = ENV.fetch('PETSTORE_PATH_PREFIX', '')
 
 API_KEY = ENV.fetch('PETSTORE_API_KEY')
 STATUSES = %w[available pending sold].freeze
@@ -103,7 +144,8 @@ helpers do
   # The request body as parsed JSON, or a 400 Error when it is not one valid JSON text.
   def json_body
     request.body.rewind
-    text = request.body.read.force_encoding(Encoding::UTF_8)
+    # Puma hands a request without a body an IO whose read gives a frozen "": a copy takes the encoding.
+    text = request.body.read.dup.force_encoding(Encoding::UTF_8)
     halt_error 400, 'invalid_json', 'request body is not UTF-8' unless text.valid_encoding?
     value = JSON.parse(text)
     # JSON.parse (json 2.6) skips /* */ and // comments; outside its strings a valid JSON text has no "/".
@@ -114,6 +156,14 @@ helpers do
   end
 end
 
+# A Transfer-Encoding Puma left undecoded (it decodes chunked alone and removes the field then): see the header.
+before do
+  next unless request.env.key?('HTTP_TRANSFER_ENCODING')
+
+  request.env['HTTP_CONNECTION'] = 'close'
+  halt_error 501, 'not_implemented', 'this server decodes no transfer coding but chunked'
+end
+
 before do
   scheme, token = request.env['HTTP_AUTHORIZATION'].to_s.split(' ', 2)
   unless scheme&.casecmp?('Bearer') && token && Rack::Utils.secure_compare(token, API_KEY)
@@ -121,45 +171,49 @@ before do
   end
 end
 
-get '/v1/pets' do
-  limit = params.fetch('limit', '20')
-  unless limit.is_a?(String) && limit.match?(/\A\d+\z/) && (1..100).cover?(limit.to_i)
-    halt_error 400, 'invalid_limit', 'limit must be an integer from 1 to 100'
+if SERVES.include?('pets')
+  get "#{PREFIX}/v1/pets" do
+    limit = params.fetch('limit', '20')
+    unless limit.is_a?(String) && limit.match?(/\A\d+\z/) && (1..100).cover?(limit.to_i)
+      halt_error 400, 'invalid_limit', 'limit must be an integer from 1 to 100'
+    end
+    wanted = params['status']
+    if params.key?('status') && !STATUSES.include?(wanted)
+      halt_error 400, 'invalid_status', 'status must be one of available, pending, sold'
+    end
+    json PETS.list(wanted, limit.to_i)
   end
-  wanted = params['status']
-  if params.key?('status') && !STATUSES.include?(wanted)
-    halt_error 400, 'invalid_status', 'status must be one of available, pending, sold'
+
+  post "#{PREFIX}/v1/pets" do
+    body = json_body
+    halt_error 400, 'invalid_pet', 'request body must be a JSON object' unless body.is_a?(Hash)
+    name, category_id, pet_status = body.values_at('name', 'categoryId', 'status')
+    halt_error 400, 'invalid_pet', 'name must be a string' unless name.is_a?(String)
+    unless category_id.is_a?(Integer) && INT64.cover?(category_id)
+      halt_error 400, 'invalid_pet', 'categoryId must be an int64 integer'
+    end
+    if body.key?('status') && !STATUSES.include?(pet_status)
+      halt_error 400, 'invalid_pet', 'status must be one of available, pending, sold'
+    end
+    pet = { 'name' => name, 'categoryId' => category_id }
+    pet['status'] = pet_status if body.key?('status')
+    status 201
+    json PETS.add(pet)
   end
-  json PETS.list(wanted, limit.to_i)
+
+  get "#{PREFIX}/v1/pets/:id" do
+    halt_error 400, 'invalid_id', 'petId must be an integer' unless params['id'].match?(/\A-?\d+\z/)
+    pet = PETS.find(params['id'].to_i)
+    halt_error 404, 'pet_not_found', 'no pet has this id' unless pet
+    json pet
+  end
 end
 
-post '/v1/pets' do
-  body = json_body
-  halt_error 400, 'invalid_pet', 'request body must be a JSON object' unless body.is_a?(Hash)
-  name, category_id, pet_status = body.values_at('name', 'categoryId', 'status')
-  halt_error 400, 'invalid_pet', 'name must be a string' unless name.is_a?(String)
-  unless category_id.is_a?(Integer) && INT64.cover?(category_id)
-    halt_error 400, 'invalid_pet', 'categoryId must be an int64 integer'
+if SERVES.include?('messages')
+  post "#{PREFIX}/messages" do
+    body = json_body
+    message = body['message'] if body.is_a?(Hash)
+    halt_error 400, 'invalid_message', 'message must be a string' unless message.is_a?(String)
+    json({ id: SecureRandom.uuid, message: message, status: 'queued', createdAt: Time.now.utc.iso8601(3) })
   end
-  if body.key?('status') && !STATUSES.include?(pet_status)
-    halt_error 400, 'invalid_pet', 'status must be one of available, pending, sold'
-  end
-  pet = { 'name' => name, 'categoryId' => category_id }
-  pet['status'] = pet_status if body.key?('status')
-  status 201
-  json PETS.add(pet)
-end
-
-get '/v1/pets/:id' do
-  halt_error 400, 'invalid_id', 'petId must be an integer' unless params['id'].match?(/\A-?\d+\z/)
-  pet = PETS.find(params['id'].to_i)
-  halt_error 404, 'pet_not_found', 'no pet has this id' unless pet
-  json pet
-end
-
-post '/messages' do
-  body = json_body
-  message = body['message'] if body.is_a?(Hash)
-  halt_error 400, 'invalid_message', 'message must be a string' unless message.is_a?(String)
-  json({ id: SecureRandom.uuid, message: message, status: 'queued', createdAt: Time.now.utc.iso8601(3) })
 end
