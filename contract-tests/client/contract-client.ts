@@ -9,6 +9,7 @@ import type { Exchange, ExchangeResponse } from '../shared/exchange.ts'
 import type { HeadOnWire } from '../shared/head-on-wire.ts'
 import { bodyDropped } from './collect-garbage.ts'
 import { type FetchLike, HttpTransport } from './http-transport.ts'
+import { operationRoute } from './operation-route.ts'
 import { sendOnWire } from './raw-exchange-call.ts'
 import { readHeadOnWire } from './read-head-on-wire.ts'
 import { sentForm } from './sent-form.ts'
@@ -79,6 +80,7 @@ export class ContractClient implements ContractCaller {
       maxRetries: options.maxRetries ?? 3,
       maxRetryDelayMs: options.maxRetryDelayMs ?? 5_000,
       concurrency: options.concurrency ?? 8,
+      routeOf: operationRoute({ pets: options.baseUrl, messages: options.messagesBaseUrl }),
     })
   }
 
@@ -174,7 +176,8 @@ export class ContractClient implements ContractCaller {
     }
     const { network, timeoutMs, maxJsonDepth, readOnly, exchanges, coverageHits } = this
     const requestOf = (operationId: OperationId, options: CallOptions) => this.requestOf(operationId, options)
-    return { network, timeoutMs, maxJsonDepth, readOnly, exchanges, coverageHits, count, requestOf }
+    const notSent = (method: string, url: string) => this.transport.notSent(method, url)
+    return { network, timeoutMs, maxJsonDepth, readOnly, exchanges, coverageHits, count, requestOf, notSent }
   }
   /** The method, URL, headers and body a call sends. */
   private requestOf(operationId: OperationId, options: CallOptions) {

@@ -24,6 +24,11 @@ interface TransportOptions {
   maxRetryDelayMs: number
   /** Requests in flight at once, whoever sends them. */
   concurrency: number
+  /**
+   * The route a request takes, as one handler answers it (default: its method, origin and path). Requests of one
+   * route that wait out their deadline in a row stop it being sent (`operationRoute`: a read of any id is one route).
+   */
+  routeOf?: (method: string, url: string) => string
 }
 
 /** A request as the transport sends it. */
@@ -44,6 +49,8 @@ interface OutgoingRequest {
 // before any answer came; a POST never is, as the first one may have been acted upon.
 const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE'])
 const maxRedirects = 5
+/** Requests of one route that wait out their deadline in a row, its origin answering others, before it is not sent. */
+const routeTimeoutsToStop = 3
 
 /**
  * The one way the suite's requests reach a target: at most `concurrency` in flight, each within its deadline and
@@ -69,6 +76,8 @@ export class HttpTransport {
    * is not sent again, it fails at once as unanswered.
    */
   private readonly unanswering = new Set<string>()
+  /** Each route's requests that waited out their deadline since it last answered. */
+  private readonly timeoutsInARow = new Map<string, number>()
   /** The last GET or HEAD each origin answered: what shows an origin still answers. */
   private readonly lastAnswered = new Map<string, OutgoingRequest>()
   private pausedUntil = 0
@@ -88,18 +97,26 @@ export class HttpTransport {
   }
 
   private async sendNow(request: OutgoingRequest): Promise<ExchangeResponse & { written?: WrittenBytes }> {
-    const route = routeOf(request)
-    if (this.unanswering.has(route)) throw notSentAgain(request, this.options.timeoutMs)
+    const route = (this.options.routeOf ?? routeOf)(request.method, request.url)
+    if (this.unanswering.has(route)) throw notSentAgain(request, route, this.options.timeoutMs)
     try {
       const answer = await this.answerOf(request)
       this.failuresInARow = 0
+      this.timeoutsInARow.delete(route)
       if (request.method === 'GET' || request.method === 'HEAD') this.lastAnswered.set(originOf(request), request)
       return answer
     } catch (error) {
       if (!(error instanceof TransportFailure)) throw error
+      const routeTimeouts = error.kind === 'timeout' ? (this.timeoutsInARow.get(route) ?? 0) + 1 : 0
+      this.timeoutsInARow.set(route, routeTimeouts)
+      // A route whose requests wait out their deadline in a row, while its origin still answers a request it answered
+      // before: its requests go unanswered (request_answered judges them), not the target. Counted per route as
+      // well as in all, since the answers other routes give in between keep the count of all from growing.
+      if (routeTimeouts >= routeTimeoutsToStop && !this.halted && (await this.stillAnswers(originOf(request)))) {
+        this.unanswering.add(route)
+        throw error
+      }
       if (++this.failuresInARow < this.maxFailuresInARow || this.halted) throw this.halted ?? error
-      // Requests that wait out their deadline in a row, while their origin still answers a request it answered
-      // before: those requests go unanswered (request_answered judges them), not the target.
       if (error.kind === 'timeout' && (await this.stillAnswers(originOf(request)))) {
         this.unanswering.add(route)
         this.failuresInARow = 0
@@ -111,6 +128,16 @@ export class HttpTransport {
       )
       throw this.halted
     }
+  }
+
+  /**
+   * Why a request of this method and URL is not sent, when its route stopped answering while its origin answered
+   * (the message of the failure `send` would throw); undefined when it is sent. For requests written on the wire.
+   */
+  notSent(method: string, url: string): string | undefined {
+    const route = (this.options.routeOf ?? routeOf)(method, url)
+    if (!this.unanswering.has(route)) return undefined
+    return notSentAgain({ method, url, headers: {} }, route, this.options.timeoutMs).message
   }
 
   /** Whether `origin` answers again the last GET or HEAD it answered (undefined: none yet, so no). */
@@ -249,18 +276,17 @@ export class HttpTransport {
 const originOf = (request: OutgoingRequest): string => new URL(request.url).origin
 
 /** A request's method and URL without its query: what a handler of the service answers. */
-function routeOf(request: OutgoingRequest): string {
-  const url = new URL(request.url)
-  return `${request.method} ${url.origin}${url.pathname}`
+function routeOf(method: string, url: string): string {
+  const { origin, pathname } = new URL(url)
+  return `${method} ${origin}${pathname}`
 }
 
 /** The failure of a request to a route that stopped answering: not sent again, unanswered at once. */
-function notSentAgain(request: OutgoingRequest, timeoutMs: number): TransportFailure {
+function notSentAgain(request: OutgoingRequest, route: string, timeoutMs: number): TransportFailure {
   const unanswered = { method: request.method, url: request.url, bodyBytes: byteLength(request.body) }
-  const { origin, pathname } = new URL(request.url)
   const failure = new TransportFailure('timeout', unanswered, 'not sent', timeoutMs)
   failure.message =
-    `No answer to ${request.method} ${origin}${pathname}: requests to it waited out their ` +
+    `No answer to ${route}: requests to it waited out their ` +
     `${timeoutMs} ms deadline in a row while the service answered others, so this one was not sent.`
   return failure
 }

@@ -1,5 +1,5 @@
 import type { OperationId } from '../../spec/types.ts'
-import type { CallOptions, WireCall, WireOutcome, WrittenParts } from '../shared/contract-caller.ts'
+import type { CallOptions, RawOutcome, WireCall, WireOutcome, WrittenParts } from '../shared/contract-caller.ts'
 import type { CoverageHit } from '../shared/coverage.ts'
 import type { Exchange } from '../shared/exchange.ts'
 import { ScenarioSkipped } from '../shared/scenario.ts'
@@ -18,6 +18,11 @@ interface WireHost {
   readonly exchanges: Array<Exchange>
   readonly coverageHits: Array<CoverageHit>
   count(unsafe: boolean, refused: boolean): void
+  /**
+   * Why a request is not written, when its route stopped answering while its origin answered others (the transport's
+   * `notSent`): the connection would only wait out its deadline again.
+   */
+  notSent?(method: string, url: string): string | undefined
   requestOf(
     operationId: OperationId,
     options: CallOptions,
@@ -73,19 +78,24 @@ export async function sendOnWire(host: WireHost, operationId: OperationId, optio
   // Each request's reproduce line writes the whole connection: what came before it on it may be what it meets.
   const latin1 = Buffer.concat(written.map(({ raw }) => raw.bytes)).toString('latin1')
   for (const { exchange } of written) exchange.request.wire = { latin1, ...(wire.halfClose && { halfClose: true }) }
-  const raw = await rawExchange(
-    written[0]?.url ?? '',
-    written.map(({ raw }) => raw),
-    {
-      timeoutMs: Math.min(wire.timeoutMs ?? host.timeoutMs, host.timeoutMs),
-      halfClose: wire.halfClose,
-      closeWaitMs: wire.closeWaitMs,
-      inTurn: wire.inTurn,
-      tlsRecords: wire.tlsRecords,
-      // A wait the check chooses, never more than a quarter of the run's per-request timeout.
-      holdContentMs: wire.holdContentMs === undefined ? undefined : Math.min(wire.holdContentMs, host.timeoutMs / 4),
-    },
-  )
+  const first = written[0]?.exchange.request
+  const notSent = first && host.notSent?.(first.method, first.url)
+  const raw = notSent
+    ? unwritten(notSent)
+    : await rawExchange(
+        written[0]?.url ?? '',
+        written.map(({ raw }) => raw),
+        {
+          timeoutMs: Math.min(wire.timeoutMs ?? host.timeoutMs, host.timeoutMs),
+          halfClose: wire.halfClose,
+          closeWaitMs: wire.closeWaitMs,
+          inTurn: wire.inTurn,
+          tlsRecords: wire.tlsRecords,
+          // A wait the check chooses, never more than a quarter of the run's per-request timeout.
+          holdContentMs:
+            wire.holdContentMs === undefined ? undefined : Math.min(wire.holdContentMs, host.timeoutMs / 4),
+        },
+      )
   const outcome: WireOutcome = { ...raw, exchanges: written.map(({ exchange }) => exchange) }
   written.forEach(({ exchange, query }, index) => {
     outcomes.set(exchange, outcome)
@@ -99,6 +109,20 @@ export async function sendOnWire(host: WireHost, operationId: OperationId, optio
     host.coverageHits.push({ operationId: exchange.operationId, status: answer.status, parameters })
   })
   return outcome.exchanges[0] as Exchange
+}
+
+/** The outcome of requests not written: no answer, as if their deadline had passed, and why. */
+function unwritten(reason: string): RawOutcome {
+  return {
+    answers: [],
+    closed: false,
+    timedOut: true,
+    capped: false,
+    rest: '',
+    restBytes: 0,
+    durationMs: 0,
+    error: reason,
+  }
 }
 
 /** A call's request as the wire form writes it: its bytes, and its exchange as a report shows it. */

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { stringifyJson } from '../../spec/json/stringify-json.ts'
 import { runVariant } from '../variants/run-variant.ts'
 import { ledgerVariants } from './ledger-variants.ts'
 
@@ -16,4 +17,4 @@ if (!variant) {
   process.exit(2)
 }
 const result = await runVariant(variant, Number(seed), { only: values.only })
-process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0))
+process.stdout.write(`${stringifyJson(result)}\n`, () => process.exit(0))

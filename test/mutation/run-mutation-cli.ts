@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { faker } from '@faker-js/faker'
 import { Stryker } from '@stryker-mutator/core'
 import { CliError } from '../../shared/cli-error.ts'
@@ -6,10 +6,11 @@ import { parseCliArgs } from '../../shared/parse-cli-args.ts'
 import { parseInteger } from '../../shared/parse-integer.ts'
 import { type CliIo, runCli } from '../../shared/run-cli.ts'
 import { readEquivalentMutants } from './equivalent-mutants.ts'
+import { type IncrementalReport, keepOtherVerdicts } from './keep-other-verdicts.ts'
 import { listMutants } from './list-mutants.ts'
 import { mutatedFolders, mutatedServerNames } from './mutated-servers.ts'
 import { type JudgedMutant, summarizeMutation, summaryText } from './mutation-summary.ts'
-import { type MutationScope, mutationReportDir, strykerOptions } from './stryker-options.ts'
+import { incrementalFile, type MutationScope, mutationReportDir, strykerOptions } from './stryker-options.ts'
 
 /** The `--help` text of `npm run mutation`. */
 export const mutationHelp = `Usage: npm run mutation -- [options]
@@ -71,7 +72,11 @@ export async function runMutationCli(argv: Array<string>, io: CliIo): Promise<nu
               parseInteger('--seed', values.seed, 0, 2 ** 31 - 1),
             )
       const root = process.cwd()
+      // Stryker keeps in its incremental file only the files it mutated: a run of some servers keeps the others'.
+      const before = scope.incremental && existsSync(incrementalFile) ? readIncremental() : undefined
       const results = await runStryker(scope)
+      if (before && existsSync(incrementalFile))
+        writeFileSync(incrementalFile, `${JSON.stringify(keepOtherVerdicts(before, readIncremental()), null, 2)}\n`)
       const summary = summarizeMutation(results, readEquivalentMutants(), root)
       const text = summaryText(summary)
       mkdirSync(mutationReportDir, { recursive: true })
@@ -96,6 +101,8 @@ async function sampleScope(folders: ReadonlyArray<string>, size: number, seed: n
   })
   return { mutate, force: true, incremental: false }
 }
+
+const readIncremental = (): IncrementalReport => JSON.parse(readFileSync(incrementalFile, 'utf8')) as IncrementalReport
 
 async function runStryker(scope: MutationScope): Promise<Array<JudgedMutant>> {
   try {

@@ -136,6 +136,13 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
     (method, url, status) => method === 'GET' && /^\/v1\/pets\/[^/?]+/.test(url) && status === 200,
   ),
   leftUnanswered(
+    'pet-read-hangs',
+    'its getPet handler reads from a replica whose address a bad setting points at a host that drops packets, ' +
+      'with no query timeout: every read of one pet waits with no answer, known id or not, while the list and ' +
+      'creates answer',
+    (method, url) => method === 'GET' && /^\/v1\/pets\/[^/?]+/.test(url),
+  ),
+  leftUnanswered(
     'list-hangs',
     'its list handler awaits a count of the pets under a table lock that a stuck migration holds: every GET /pets ' +
       'waits with no answer, while reads of one pet and creates answer',
