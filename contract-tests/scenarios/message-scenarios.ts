@@ -62,6 +62,9 @@ export const messageScenarios: Array<Scenario> = [
   ...[
     ['a missing message', '{}'],
     ['invalid JSON', '{"message":'],
+    // JSON that is no object has no message either.
+    ['JSON null', 'null'],
+    ['a JSON array', '[{"message":"hello"}]'],
   ].map(
     ([title, body]): Scenario => ({
       check: 'invalid_message_rejected',

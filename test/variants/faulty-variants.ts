@@ -376,6 +376,13 @@ export const faultyVariants: Array<Variant> = [
       messaging(r) && parse(r.body) === undefined ? new Response('Internal Server Error', { status: 500 }) : r,
   }),
   rewrite({
+    name: 'message-null-body-500',
+    description: 'the messages handler reads body.message without a guard: a JSON null body crashes it',
+    caughtBy: 'invalid_message_rejected',
+    request: (r) =>
+      messaging(r) && r.body === 'null' ? new Response('Internal Server Error', { status: 500 }) : r,
+  }),
+  rewrite({
     name: 'message-created-at-not-iso',
     description: 'createdAt is not an ISO 8601 timestamp',
     caughtBy: 'message_queued',
