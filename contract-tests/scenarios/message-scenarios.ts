@@ -65,6 +65,8 @@ export const messageScenarios: Array<Scenario> = [
     // JSON that is no object has no message either.
     ['JSON null', 'null'],
     ['a JSON array', '[{"message":"hello"}]'],
+    // "required string `message`": a number is no message.
+    ['a message that is no string', '{"message":5}'],
   ].map(
     ([title, body]): Scenario => ({
       check: 'invalid_message_rejected',

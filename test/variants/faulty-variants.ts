@@ -383,6 +383,15 @@ export const faultyVariants: Array<Variant> = [
       messaging(r) && r.body === 'null' ? new Response('Internal Server Error', { status: 500 }) : r,
   }),
   rewrite({
+    name: 'message-type-unchecked',
+    description: 'the messages handler checks only that "message" is present, not its type: a number is queued as text',
+    caughtBy: 'invalid_message_rejected',
+    request: (r) => {
+      const body = messaging(r) ? parse(r.body) : undefined
+      return isRecord(body) && typeof body.message === 'number' ? withBody(r, { message: String(body.message) }) : r
+    },
+  }),
+  rewrite({
     name: 'message-created-at-not-iso',
     description: 'createdAt is not an ISO 8601 timestamp',
     caughtBy: 'message_queued',
