@@ -379,8 +379,7 @@ export const faultyVariants: Array<Variant> = [
     name: 'message-null-body-500',
     description: 'the messages handler reads body.message without a guard: a JSON null body crashes it',
     caughtBy: 'invalid_message_rejected',
-    request: (r) =>
-      messaging(r) && r.body === 'null' ? new Response('Internal Server Error', { status: 500 }) : r,
+    request: (r) => (messaging(r) && r.body === 'null' ? new Response('Internal Server Error', { status: 500 }) : r),
   }),
   rewrite({
     name: 'message-type-unchecked',
