@@ -10,7 +10,9 @@ it("names a read of any pet by its operation's path template, and a path outside
   )
   expect(routeOf('POST', 'http://127.0.0.1:4011/messages')).toBe('POST http://127.0.0.1:4011/messages')
   expect(routeOf('GET', 'http://127.0.0.1:4010/api/v1/pets?limit=1')).toBe('GET http://127.0.0.1:4010/api/v1/pets')
-  // The pets' paths at the messages origin, and a method no operation takes, are routes of their own.
+  // The pets' paths at the messages origin, and a method no operation takes (an extension's), are routes of their own.
   expect(routeOf('GET', 'http://127.0.0.1:4011/pets/12')).toBe('GET http://127.0.0.1:4011/pets/12')
-  expect(routeOf('DELETE', 'http://127.0.0.1:4010/api/v1/pets/12')).toBe('DELETE http://127.0.0.1:4010/api/v1/pets/12')
+  expect(routeOf('PROPFIND', 'http://127.0.0.1:4010/api/v1/pets/12')).toBe(
+    'PROPFIND http://127.0.0.1:4010/api/v1/pets/12',
+  )
 })
