@@ -83,7 +83,10 @@ export class HttpTransport {
   private pausedUntil = 0
   private rateLimitedInARow = 0
 
+  private readonly routeOf: (method: string, url: string) => string
+
   constructor(private readonly options: TransportOptions) {
+    this.routeOf = options.routeOf ?? pathRoute
     this.limit = pLimit(options.concurrency)
     this.maxFailuresInARow = Math.max(10, 2 * options.concurrency)
   }
@@ -97,7 +100,7 @@ export class HttpTransport {
   }
 
   private async sendNow(request: OutgoingRequest): Promise<ExchangeResponse & { written?: WrittenBytes }> {
-    const route = (this.options.routeOf ?? routeOf)(request.method, request.url)
+    const route = this.routeOf(request.method, request.url)
     if (this.unanswering.has(route)) throw notSentAgain(request, route, this.options.timeoutMs)
     try {
       const answer = await this.answerOf(request)
@@ -108,7 +111,8 @@ export class HttpTransport {
     } catch (error) {
       if (!(error instanceof TransportFailure)) throw error
       const routeTimeouts = error.kind === 'timeout' ? (this.timeoutsInARow.get(route) ?? 0) + 1 : 0
-      this.timeoutsInARow.set(route, routeTimeouts)
+      if (routeTimeouts === 0) this.timeoutsInARow.delete(route)
+      else this.timeoutsInARow.set(route, routeTimeouts)
       // A route whose requests wait out their deadline in a row, while its origin still answers a request it answered
       // before: its requests go unanswered (request_answered judges them), not the target. Counted per route as
       // well as in all, since the answers other routes give in between keep the count of all from growing.
@@ -135,7 +139,7 @@ export class HttpTransport {
    * (the message of the failure `send` would throw); undefined when it is sent. For requests written on the wire.
    */
   notSent(method: string, url: string): string | undefined {
-    const route = (this.options.routeOf ?? routeOf)(method, url)
+    const route = this.routeOf(method, url)
     if (!this.unanswering.has(route)) return undefined
     return notSentAgain({ method, url, headers: {} }, route, this.options.timeoutMs).message
   }
@@ -276,7 +280,7 @@ export class HttpTransport {
 const originOf = (request: OutgoingRequest): string => new URL(request.url).origin
 
 /** A request's method and URL without its query: what a handler of the service answers. */
-function routeOf(method: string, url: string): string {
+function pathRoute(method: string, url: string): string {
   const { origin, pathname } = new URL(url)
   return `${method} ${origin}${pathname}`
 }
