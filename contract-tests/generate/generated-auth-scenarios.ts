@@ -66,6 +66,7 @@ export function generatedAuthScenarios(options: ExploreOptions): Array<Scenario>
       basis: interfaceSays.authentication,
       writes: !safe,
       explores: true,
+      withoutKey: true,
       run: (context) =>
         exploreProperty(withRequests(context, ids), options, {
           promise: 'an almost-right credential is refused with 401, whatever else is wrong',

@@ -15,7 +15,7 @@ const verdicts = { 0: 'CONFORMANT', 1: 'CONTRACT VIOLATIONS', 2: 'TARGET COULD N
  */
 export function consoleSummary(result: RunResult): string {
   // Nothing was judged: the reason is the whole story (a wrong base URL, say), not a list of skipped checks.
-  if (result.setup.outcome === 'error')
+  if (result.setup.outcome === 'error' && result.exitCode === 2)
     return `Verdict: ${verdicts[2]} (exit 2): ${result.setup.reason ?? result.targetError ?? 'no reason given'}`
   const all = [result.setup, ...result.scenarios]
   const { target } = result
@@ -45,8 +45,13 @@ export function consoleSummary(result: RunResult): string {
   const { tests, passed, skipped, violations, deviations } = counts
   if (skipped > 0) {
     lines.push('', `Skipped (${skipped}):`)
-    for (const scenario of all.filter(({ outcome }) => outcome === 'skipped'))
+    const skippedOnes = all.filter(({ outcome }) => outcome === 'skipped')
+    // Many not run for one reason of the whole run (a key refused, say): one line, not a list.
+    const common = mostCommonReason(skippedOnes)
+    const shared = common && common.count > 10 ? common.reason : undefined
+    for (const scenario of skippedOnes.filter(({ reason }) => reason !== shared))
       lines.push(`  - ${scenario.title}: ${scenario.reason}`)
+    if (shared) lines.push(`  - ${common?.count} checks: ${shared}`)
   }
   lines.push(...consoleDeviations(result, counts))
   const refused = result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''
@@ -111,4 +116,12 @@ function coverageLine({ coverage, minCoverage }: RunResult): string {
   const gate = minCoverage !== undefined ? `; --min-coverage ${minCoverage}%` : ''
   const what = `${coverage.covered} of ${coverage.total} operations, promised statuses and parameters exercised`
   return `Coverage: ${share} (${what}${gate})${missing.length > 0 ? `; not exercised: ${missing.join(', ')}` : ''}`
+}
+
+/** The reason most of `results` give, and how many give it. */
+function mostCommonReason(results: ReadonlyArray<{ reason?: string }>): { reason: string; count: number } | undefined {
+  const counts = new Map<string, number>()
+  for (const { reason } of results) if (reason) counts.set(reason, (counts.get(reason) ?? 0) + 1)
+  const [reason, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? []
+  return reason === undefined || count === undefined ? undefined : { reason, count }
 }

@@ -47,7 +47,8 @@ const unjudged = (exchanges: ReadonlyArray<Exchange>): Array<Exchange> =>
  * as the run creates resources, also when the setup fails after creating some. A run configured wrong gets no
  * session, its setup an error that says what to pass, and `configurationFault`: a certificate the client does not
  * trust, the key refused on every keyed request, a base URL that answers for another service, a messages base address
- * that is the pets one. Its setup's answers are shown, their findings not counted.
+ * that is the pets one. Its setup's answers are shown, their findings not counted. A run whose key was refused also
+ * gets `keyRefused`, a session for the checks that need no valid key.
  * @example const { session, setup, created } = await openSession({ baseUrl, messagesBaseUrl, apiKey })
  */
 export async function openSession(options: ClientOptions): Promise<{
@@ -55,6 +56,8 @@ export async function openSession(options: ClientOptions): Promise<{
   setup: ScenarioResult
   created: CreatedResources
   configurationFault?: true
+  /** The session of a run whose key was refused on every request: only checks that need no valid key run on it. */
+  keyRefused?: Session
   settled(): Promise<void>
 }> {
   const client = new RecordingClient(options)
@@ -89,7 +92,8 @@ export async function openSession(options: ClientOptions): Promise<{
     setup.durationMs = Math.round(performance.now() - started)
     // The key first: a run that sees it refused says so, whatever else its answers show.
     const refused = await keyRefused(setup.exchanges, (asked) => askAnother(client, asked))
-    if (refused) return misconfigured(refused, client.exchanges)
+    // What needs no valid key is still judged: a server refuses a request without one whatever keys it holds.
+    if (refused) return { ...misconfigured(refused, client.exchanges), keyRefused: { client, data } }
     const astray = wrongBaseUrl(setup.exchanges, options.baseUrl)
     if (astray) return misconfigured(astray, setup.exchanges)
     // Known without a request, said once the setup has shown the pets API answers there: a base URL without /v1

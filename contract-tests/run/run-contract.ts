@@ -78,18 +78,22 @@ export async function runContract({
   let done = 1
   onProgress({ result: setupResult, done, total: selected.length + 1 })
   const results: Array<ScenarioResult | undefined> = selected.map(() => undefined)
-  const halted = (): string | undefined => session?.client.halted?.message
+  // The key refused on every request: the checks that need no valid key still run (decision record 035).
+  const keyless = session ? undefined : opened.keyRefused
+  const judging = session ?? keyless
+  const halted = (): string | undefined => judging?.client.halted?.message
   const limit = pLimit(exploring.concurrency)
   for (const wave of waves(selected)) {
     await Promise.all(
       wave.map((index) =>
         limit(async () => {
           const scenario = selected[index] as Scenario
-          const ran = !session
-            ? notRun(scenario, setupResult.outcome === 'failed' ? setupUnansweredReason : notRunReason)
+          const on = session ?? (scenario.withoutKey ? keyless : undefined)
+          const ran = !on
+            ? notRun(scenario, notRunBecause(setupResult, keyless))
             : halted()
               ? notRun(scenario)
-              : await runScenario(scenario, session, { again: () => !halted() })
+              : await runScenario(scenario, on, { again: () => !halted() })
           results[index] = ran
           onProgress({ result: strict ? judgedStrictly(ran) : ran, done: ++done, total: selected.length + 1 })
         }),
@@ -113,9 +117,11 @@ export async function runContract({
     readOnly: options.readOnly ?? false,
   }
   const scenarioResults = results as Array<ScenarioResult>
-  const coverage = measureCoverage(session?.client.coverageHits ?? [])
+  const coverage = measureCoverage(judging?.client.coverageHits ?? [])
   const verdict = exitCodeOf(setup, scenarioResults, halted())
-  const misconfigured = opened.configurationFault ?? (session?.client.halted instanceof ConfigurationFault || undefined)
+  const misconfigured =
+    verdict.exitCode === 2 &&
+    (opened.configurationFault ?? (session?.client.halted instanceof ConfigurationFault || undefined))
   const short = minCoverage !== undefined && verdict.exitCode === 0 && coverage.ratio * 100 < minCoverage
   const result: RunResult = {
     target,
@@ -123,8 +129,8 @@ export async function runContract({
     durationMs: Math.round(performance.now() - started),
     setup,
     scenarios: scenarioResults,
-    unsafeRequestsSent: session?.client.unsafeRequestsSent ?? 0,
-    refusedRequests: session?.client.refusedRequests ?? 0,
+    unsafeRequestsSent: judging?.client.unsafeRequestsSent ?? 0,
+    refusedRequests: judging?.client.refusedRequests ?? 0,
     strict,
     findings: countFindings(setup, scenarioResults),
     explore: exploring,
@@ -203,6 +209,13 @@ function unjudgedSetup(setup: ScenarioResult): ScenarioResult {
 }
 
 /** Why the checks of a run were not run whose setup failed for a request the service never answered. */
+/** Why a scenario did not run for want of a session: the key refused, the setup unanswered, or not judged. */
+const notRunBecause = (setup: ScenarioResult, keyless: Session | undefined): string =>
+  keyless ? keyRefusedReason : setup.outcome === 'failed' ? setupUnansweredReason : notRunReason
+
+/** Why a check that needs a valid key did not run when the deployment refused the run's key. */
+const keyRefusedReason = 'Not run: the API key was refused, and this check needs a valid one.'
+
 const setupUnansweredReason =
   'Not run: the setup could not prepare the data the checks need (a request it made got no answer).'
 

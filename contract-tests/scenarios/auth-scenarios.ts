@@ -25,6 +25,7 @@ export const authScenarios: Array<Scenario> = [
         operationId: operation.operationId,
         basis: interfaceSays.authentication,
         writes: !operation.safe,
+        withoutKey: true,
         async run(context) {
           const request = await sendableRequest(operation, context)
           if (!request) return context.skip(notCreated)

@@ -133,6 +133,10 @@ export function exitCodeOf(
   scenarios: ReadonlyArray<ScenarioResult>,
   halted?: string,
 ): { exitCode: 0 | 1 | 2; targetError?: string; verdictNote?: string } {
+  // A setup that could not judge the target (a key refused) may still leave checks that need no key: their
+  // violations stand, the setup's reason beside them.
+  if (setup.outcome === 'error' && scenarios.some((result) => result.outcome === 'failed'))
+    return { exitCode: 1, verdictNote: `${setup.reason ?? ''} Only the checks that need no valid key were judged.` }
   if (setup.outcome === 'error') return { exitCode: 2, targetError: setup.reason }
   if (halted !== undefined) return { exitCode: 2, targetError: halted }
   const all = [setup, ...scenarios]

@@ -63,6 +63,12 @@ export interface Scenario {
    * exploring checks, so the run's own writes never decide it.
    */
   alone?: boolean
+  /**
+   * Judges only requests that carry no valid key (none, another scheme, an almost-right key): still run, and still
+   * judged, when the deployment refused the run's key on every request (decision record 035), since a server must
+   * refuse those whatever keys it holds.
+   */
+  withoutKey?: boolean
   run(context: ScenarioContext): Promise<void>
 }
 

@@ -13,7 +13,8 @@ import { reportOutputs } from '../support/report-outputs.ts'
 import { runContractProcess } from '../support/run-contract-process.ts'
 import { selfSignedCertificate } from '../support/self-signed-certificate.ts'
 import { startStubServer } from '../support/start-stub-server.ts'
-import { json, judgeVariant, operationOf, rewrite } from '../variants/variant.ts'
+import { faultyVariants } from '../variants/faulty-variants.ts'
+import { json, judgeVariant, operationOf, rewrite, type Variant } from '../variants/variant.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => {
@@ -102,6 +103,20 @@ it('judges a valid key refused by one operation only as the defect it is: a viol
   expect(result.exitCode).toBe(1)
   expect(result.configurationFault).toBeUndefined()
   expect(result.findings.violations).toBeGreaterThan(0)
+})
+
+it('still judges what needs no valid key when the key is refused: a server that answers without one fails, exit 1', async () => {
+  const inverted = faultyVariants.find((variant) => variant.name === 'key-check-inverted') as Variant
+  const result = await judgeVariant(inverted, { explore: { seed: 1 } })
+  expect(result.exitCode).toBe(1)
+  expect(result.configurationFault).toBeUndefined()
+  expect(result.verdictNote).toMatch(keyRefused)
+  const ran = result.scenarios.filter((scenario) => scenario.outcome !== 'skipped')
+  expect(new Set(ran.map((scenario) => scenario.check))).toEqual(new Set(['auth_required', 'generated_auth']))
+  const failed = ran.filter((scenario) => scenario.outcome === 'failed')
+  expect(failed.map((scenario) => scenario.title)).toContain(
+    'listPets answers 401 with an Error to no Authorization header',
+  )
 })
 
 it('says the base URL is wrong when it answers for another service, and counts no violation', async () => {

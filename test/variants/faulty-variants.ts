@@ -106,6 +106,17 @@ export const faultyVariants: Array<Variant> = [
   acceptsAuth('create-without-auth', 'POST /pets creates without a key', (a) => a === undefined, creating),
   acceptsAuth('get-without-auth', 'GET /pets/{petId} answers without a key', (a) => a === undefined, getting),
   rewrite({
+    name: 'key-check-inverted',
+    description: 'the key check inverted: the right key is refused with 401, a request without a key is answered',
+    caughtBy: 'auth_required',
+    request: (r) => {
+      if (r.headers.authorization === undefined) return withAuth(r)
+      if (r.headers.authorization !== validAuth) return r
+      const { authorization: _refused, ...headers } = r.headers
+      return { ...r, headers }
+    },
+  }),
+  rewrite({
     name: 'plain-text-401',
     description: '401 answers are plain text, not an Error',
     caughtBy: 'error_body_conformance',
