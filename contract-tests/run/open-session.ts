@@ -8,6 +8,7 @@ import { clientErrors } from '../scenarios/expect-refusal.ts'
 import type { CheckResult, Exchange } from '../shared/exchange.ts'
 import type { CreatedResources } from '../shared/run-result.ts'
 import { failuresOf, type ScenarioResult } from '../shared/scenario-result.ts'
+import { apiBelowBase } from './api-below-base.ts'
 import { judgeCertificates } from './judge-certificates.ts'
 import { keyRefused } from './key-refused.ts'
 import { messagesBaseFault } from './messages-base-fault.ts'
@@ -95,6 +96,12 @@ export async function openSession(options: ClientOptions): Promise<{
     // What needs no valid key is still judged: a server refuses a request without one whatever keys it holds.
     if (refused) return { ...misconfigured(refused, client.exchanges), keyRefused: { client, data } }
     const astray = wrongBaseUrl(setup.exchanges, options.baseUrl)
+    // A base URL ending in /v1 that reaches nothing, with the pets API one segment up: deployed without its /v1.
+    const below = astray ? await apiBelowBase(client, options.baseUrl) : undefined
+    if (below) {
+      const exchanges = [...client.exchanges]
+      return { setup: { ...setup, outcome: 'failed', assertions: [...setup.assertions, below], exchanges }, ...opened }
+    }
     if (astray) return misconfigured(astray, setup.exchanges)
     // Known without a request, said once the setup has shown the pets API answers there: a base URL without /v1
     // (whose messages base address the default makes the same) is first a wrong base URL.
@@ -137,7 +144,7 @@ async function unansweredTwiceInSetup(client: RecordingClient, error: TargetErro
     (second: unknown) => second,
   )
   if (!(again instanceof TransportFailure) || again.kind !== 'timeout') return undefined
-  const other = await askAnother(client, new Set([operationId]))
+  const other = await answeredElsewhere(client, operationId)
   if (!other?.response) return undefined
   return unansweredFinding(
     operationId,
@@ -145,6 +152,34 @@ async function unansweredTwiceInSetup(client: RecordingClient, error: TargetErro
       `${other.request.method} ${other.request.url} with ${other.response.status}`,
     'no answer, twice',
   )
+}
+
+/**
+ * An answer of the service at the origin of an operation the setup waited on: the valid request of another safe
+ * operation there, else, in a run that writes, of an operation there that names no resource (one the setup sends
+ * anyway: a message). A service whose every read of one API hangs while another API of its origin answers is
+ * alive; one that answers nothing at that origin is not, and the run could not judge it.
+ */
+async function answeredElsewhere(client: RecordingClient, waitedOn: OperationId): Promise<Exchange | undefined> {
+  const origin = new URL(client.baseUrlOf(waitedOn)).origin
+  const there = (operationId: OperationId) => new URL(client.baseUrlOf(operationId)).origin === origin
+  const safe = await askAnother(client, new Set([waitedOn]))
+  if (safe?.response || client.readOnly) return safe
+  const writers = operationList.filter(
+    (item) =>
+      item.described &&
+      !item.safe &&
+      item.operationId !== waitedOn &&
+      Object.keys(item.sample.params).length === 0 &&
+      there(item.operationId),
+  )
+  for (const operation of writers) {
+    const answer = await client
+      .call(operation.operationId, { json: operation.sample.json, alsoAccepted: clientErrors })
+      .catch(setAsideUnanswered)
+    if (answer?.response) return answer
+  }
+  return safe
 }
 
 /** The valid request of a safe operation the setup did not ask, with the key: what confirms a key refused. */

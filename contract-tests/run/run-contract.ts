@@ -217,7 +217,8 @@ const notRunBecause = (setup: ScenarioResult, keyless: Session | undefined): str
 const keyRefusedReason = 'Not run: the API key was refused, and this check needs a valid one.'
 
 const setupUnansweredReason =
-  'Not run: the setup could not prepare the data the checks need (a request it made got no answer).'
+  'Not run: the setup could not prepare the data the checks need (a request it made got no answer, or the API is ' +
+  'not at the base URL given).'
 
 function notRun(scenario: Scenario, reason = notRunReason): ScenarioResult {
   return {

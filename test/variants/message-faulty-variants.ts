@@ -714,4 +714,22 @@ export const messageFaultyVariants: ReadonlyArray<MessageVariant> = [
     caughtBy: 'base_address_version',
     basePath: '/api',
   }),
+  front({
+    name: 'pets-api-without-v1',
+    description:
+      'its router is mounted at the root instead of at /v1 (the prefix dropped in a refactor): /pets answers the ' +
+      "list, /v1/pets the framework's HTML 404",
+    caughtBy: 'base_address_version',
+    handle: async ({ request, response, answer }) => {
+      const body = await readBody(request)
+      const path = request.url ?? '/'
+      if (/^\/v1(\/|\?|$)/.test(path)) {
+        response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' })
+        response.end(`<!DOCTYPE html><pre>Cannot ${request.method} ${path}</pre>`)
+        return
+      }
+      if (/^\/pets(\/|\?|$)/.test(path)) request.url = `/v1${path}`
+      return writeAnswer(response, await answer(body))
+    },
+  }),
 ]

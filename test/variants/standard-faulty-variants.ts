@@ -148,6 +148,12 @@ export const standardFaultyVariants: Array<Variant | HttpVariant> = [
       'waits with no answer, while reads of one pet and creates answer',
     (method, url) => method === 'GET' && /^\/v1\/pets(\?|$)/.test(url),
   ),
+  leftUnanswered(
+    'pets-api-hangs',
+    'a body-reading middleware mounted on /v1 forgets to call next(): every request of the pets API waits with no ' +
+      'answer, while the messages API of the same origin answers',
+    (_method, url) => /^\/v1(\/|\?|$)/.test(url),
+  ),
   overHttp(
     'create-route-missing',
     "its create route was registered as POST /pet (a typo): POST /pets gets the framework's HTML 404, while the " +
