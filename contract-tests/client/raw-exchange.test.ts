@@ -159,4 +159,20 @@ it('writes a request in two parts with a pause between, and says when the first 
   expect(seen.length).toBe(2)
   expect(outcome.answers[0]?.status).toBe(204)
   expect(outcome.firstByteMs).toBeGreaterThanOrEqual(200)
+  expect(outcome.answeredInPause).toBeUndefined()
+})
+
+it('says an answer came while the rest of a paused request was unwritten, whatever the pause took', async () => {
+  const origin = await listen(
+    createNetServer((socket) => {
+      socket.once('data', () => socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\n\r\n'))
+    }),
+  )
+  const request = get('/', 'Authorization: Bearer k')
+  const offset = Buffer.from(request.bytes).indexOf('Authorization')
+  const outcome = await rawExchange(origin, [{ ...request, pause: { offset, ms: 300 } }], {
+    timeoutMs: scaledMs(5_000),
+  })
+  expect(outcome.answers[0]?.status).toBe(401)
+  expect(outcome.answeredInPause).toBe(true)
 })

@@ -75,6 +75,10 @@ export function rawExchange(
     let holdTimer: NodeJS.Timeout | undefined
     let pauseTimer: NodeJS.Timeout | undefined
     let firstByteMs: number | undefined
+    // Whether the first byte came while a paused request's rest was still unwritten: read from the events' order, not
+    // from the pause's length (a timer may fire a millisecond early, and a loaded machine writes late).
+    let pausing = false
+    let answeredInPause = false
     let held: 'continued' | 'refused' | 'waited' | undefined
     const started = performance.now()
     let written = started
@@ -101,6 +105,7 @@ export function rawExchange(
         durationMs: Math.round(performance.now() - started),
         ...(pendingInterim.length > 0 && { pendingInterim }),
         ...(firstByteMs !== undefined && { firstByteMs }),
+        ...(answeredInPause && { answeredInPause }),
         ...(held !== undefined && { heldContent: held }),
         ...(error !== undefined && { error }),
         ...(records && protocol !== undefined && { tls: records.seen(protocol) }),
@@ -151,8 +156,10 @@ export function rawExchange(
           continue
         }
         socket.write(bytes.subarray(0, pause.offset))
+        pausing = true
         pauseTimer = setTimeout(() => {
           if (done) return
+          pausing = false
           socket.write(bytes.subarray(pause.offset))
           if (!inTurn) writeFrom(at + 1)
           else if (at + 1 === requests.length) wroteAll()
@@ -169,6 +176,7 @@ export function rawExchange(
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk)
       length += chunk.length
+      if (firstByteMs === undefined) answeredInPause = pausing
       firstByteMs ??= Math.round(performance.now() - written)
       if (held === undefined && heldContent.length > 0) {
         // The first status line and its header section: a 1xx asks for the content, a final status refuses it.

@@ -1,4 +1,4 @@
-import type { CreatedResources, RunResult } from '../shared/run-result.ts'
+import { type CreatedResources, keyRefusedReason, type RunResult } from '../shared/run-result.ts'
 import { budgetNote } from './budget-note.ts'
 import { consoleDeviations, consoleFailures } from './console-findings.ts'
 import { failingCases, reportCounts } from './report-counts.ts'
@@ -46,12 +46,11 @@ export function consoleSummary(result: RunResult): string {
   if (skipped > 0) {
     lines.push('', `Skipped (${skipped}):`)
     const skippedOnes = all.filter(({ outcome }) => outcome === 'skipped')
-    // Many not run for one reason of the whole run (a key refused, say): one line, not a list.
-    const common = mostCommonReason(skippedOnes)
-    const shared = common && common.count > 10 ? common.reason : undefined
-    for (const scenario of skippedOnes.filter(({ reason }) => reason !== shared))
+    // The checks a refused key left unrun: one line, not a list of every check but the few that ran.
+    const unkeyed = skippedOnes.filter(({ reason }) => reason === keyRefusedReason).length
+    for (const scenario of skippedOnes.filter(({ reason }) => reason !== keyRefusedReason))
       lines.push(`  - ${scenario.title}: ${scenario.reason}`)
-    if (shared) lines.push(`  - ${common?.count} checks: ${shared}`)
+    if (unkeyed > 0) lines.push(`  - ${unkeyed} checks: ${keyRefusedReason}`)
   }
   lines.push(...consoleDeviations(result, counts))
   const refused = result.refusedRequests > 0 ? ` (${result.refusedRequests} refused by the read-only transport)` : ''
@@ -116,12 +115,4 @@ function coverageLine({ coverage, minCoverage }: RunResult): string {
   const gate = minCoverage !== undefined ? `; --min-coverage ${minCoverage}%` : ''
   const what = `${coverage.covered} of ${coverage.total} operations, promised statuses and parameters exercised`
   return `Coverage: ${share} (${what}${gate})${missing.length > 0 ? `; not exercised: ${missing.join(', ')}` : ''}`
-}
-
-/** The reason most of `results` give, and how many give it. */
-function mostCommonReason(results: ReadonlyArray<{ reason?: string }>): { reason: string; count: number } | undefined {
-  const counts = new Map<string, number>()
-  for (const { reason } of results) if (reason) counts.set(reason, (counts.get(reason) ?? 0) + 1)
-  const [reason, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? []
-  return reason === undefined || count === undefined ? undefined : { reason, count }
 }

@@ -6,7 +6,7 @@ import { redact } from '../reports/redact.ts'
 import { uncoveredItems } from '../reports/uncovered-items.ts'
 import type { Coverage } from '../shared/coverage.ts'
 import type { RunResult, TargetInfo } from '../shared/run-result.ts'
-import { countFindings, exitCodeOf } from '../shared/run-result.ts'
+import { countFindings, exitCodeOf, keyRefusedReason } from '../shared/run-result.ts'
 import type { Scenario } from '../shared/scenario.ts'
 import type { ScenarioResult } from '../shared/scenario-result.ts'
 import { judgedStrictly } from './judged-strictly.ts'
@@ -212,9 +212,6 @@ function unjudgedSetup(setup: ScenarioResult): ScenarioResult {
 /** Why a scenario did not run for want of a session: the key refused, the setup unanswered, or not judged. */
 const notRunBecause = (setup: ScenarioResult, keyless: Session | undefined): string =>
   keyless ? keyRefusedReason : setup.outcome === 'failed' ? setupUnansweredReason : notRunReason
-
-/** Why a check that needs a valid key did not run when the deployment refused the run's key. */
-const keyRefusedReason = 'Not run: the API key was refused, and this check needs a valid one.'
 
 const setupUnansweredReason =
   'Not run: the setup could not prepare the data the checks need (a request it made got no answer, or the API is ' +

@@ -180,6 +180,8 @@ export interface RawOutcome {
   pendingInterim?: Array<InterimHead>
   /** When the first byte came, in ms after the requests were written. */
   firstByteMs?: number
+  /** The first byte came while the rest of a paused request (`pause`) was still unwritten. */
+  answeredInPause?: true
   /**
    * For a request whose content was held (`holdContentMs`): written after a 1xx came (`continued`), never written
    * after a final status came (`refused`), or written when the wait ended with no answer (`waited`).

@@ -116,6 +116,9 @@ export function findingKey(result: CheckResult): string {
   return [levelOf(result), result.check, result.message.replace(requestSuffix, '')].join('\u0000')
 }
 
+/** Why a check that needs a valid key did not run when the deployment refused the run's key. */
+export const keyRefusedReason = 'Not run: the API key was refused, and this check needs a valid one.'
+
 /** Checks that could not be judged, as a share of those that ran, above which a run gives no verdict (exit 2). */
 const unjudgedShareLimit = 0.1
 

@@ -105,7 +105,7 @@ it('judges a valid key refused by one operation only as the defect it is: a viol
   expect(result.findings.violations).toBeGreaterThan(0)
 })
 
-it('still judges what needs no valid key when the key is refused: a server that answers without one fails, exit 1', async () => {
+it('judges what needs no key when the key is refused: a server answering without one fails, exit 1', async () => {
   const inverted = faultyVariants.find((variant) => variant.name === 'key-check-inverted') as Variant
   const result = await judgeVariant(inverted, { explore: { seed: 1 } })
   expect(result.exitCode).toBe(1)

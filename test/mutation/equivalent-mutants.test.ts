@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
 import { scaledMs } from '../../tools/time-scale.ts'
-import { readEquivalentMutants, uncitedQuotations } from './equivalent-mutants.ts'
+import { readEquivalentMutants, readUnjudgedMutants, uncitedQuotations } from './equivalent-mutants.ts'
 import { type ListedMutant, listMutants } from './list-mutants.ts'
 import { keyText, mutantKeys } from './mutant-key.ts'
 import { mutatedFolders, serverOfFile } from './mutated-servers.ts'
@@ -16,6 +16,7 @@ import { incrementalFile } from './stryker-options.ts'
 
 const root = process.cwd()
 const equivalents = readEquivalentMutants()
+const unjudged = readUnjudgedMutants()
 let mutants: Array<ListedMutant> = []
 
 beforeAll(async () => {
@@ -52,14 +53,15 @@ it('gives every equivalent mutant a reason that quotes the interface or a standa
   expect(uncited).toEqual([])
 })
 
-it('lists only mutants Stryker makes of the corpus servers today, each once', () => {
+it('lists only mutants Stryker makes of the corpus servers today, each once on one list, with its reason', () => {
   const made = new Set(mutants.map((mutant) => keyText(mutant.key)))
-  const listed = equivalents.map(keyText)
+  const listed = [...equivalents, ...unjudged].map(keyText)
   expect(listed.filter((key) => !made.has(key))).toEqual([])
   expect(listed.length).toBe(new Set(listed).size)
+  expect(unjudged.filter((mutant) => mutant.reason.trim() === '').map(keyText)).toEqual([])
 })
 
-it('keeps the verdicts of the last run for every mutant of each server it judged, none listed and killed', () => {
+it('keeps the verdicts for every mutant of the servers it judged, survivors listed, none killed', () => {
   expect(existsSync(incrementalFile), `${incrementalFile}: run npm run mutation`).toBe(true)
   const verdicts = lastVerdicts()
   const judgedServers = new Set(verdicts.map((mutant) => serverOfFile(mutant.fileName)))
@@ -70,5 +72,7 @@ it('keeps the verdicts of the last run for every mutant of each server it judged
     .filter((mutant) => judgedServers.has(serverOfFile(mutant.fileName)) && !judged.has(keyText(mutant.key)))
     .map((mutant) => keyText(mutant.key))
   expect(missing, 'mutants without a verdict: run npm run mutation').toEqual([])
-  expect(summarizeMutation(verdicts, equivalents, root, sourceThen).listedButKilled.map(keyText)).toEqual([])
+  const summary = summarizeMutation(verdicts, equivalents, root, sourceThen, unjudged)
+  expect(summary.listedButKilled.map(keyText), 'listed, yet killed').toEqual([])
+  expect(summary.unclassified.map(keyText), 'survivors neither killed nor listed').toEqual([])
 })

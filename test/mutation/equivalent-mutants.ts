@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { keyText, type MutantKey } from './mutant-key.ts'
 
 const listFile = fileURLToPath(new URL('./equivalent-mutants.tsv', import.meta.url))
+const unjudgedFile = fileURLToPath(new URL('./unjudged-mutants.tsv', import.meta.url))
 const sharedFolder = fileURLToPath(new URL('../../../shared/', import.meta.url))
 
 /** A mutant no client of the interface can observe, and why: an interface sentence or a standard's, quoted. */
@@ -16,11 +17,25 @@ export interface EquivalentMutant extends MutantKey {
  * @example readEquivalentMutants().length
  */
 export function readEquivalentMutants(): Array<EquivalentMutant> {
-  const lines = readFileSync(listFile, 'utf8').trimEnd().split('\n').slice(1)
+  return readMutantList(listFile)
+}
+
+/**
+ * The survivors the run could not judge, and why (test/mutation/unjudged-mutants.tsv): it ends in exit 2, the API
+ * nowhere at its base address, or the mutant sits in code of a deployment shape the run does not judge (https, a
+ * path prefix). A client sees them: not equivalent, not killed, counted against the score (docs/mutation.md).
+ * @example readUnjudgedMutants().length
+ */
+export function readUnjudgedMutants(): Array<EquivalentMutant> {
+  return readMutantList(unjudgedFile)
+}
+
+function readMutantList(path: string): Array<EquivalentMutant> {
+  const name = `test/mutation/${path.split('/').at(-1)}`
+  const lines = readFileSync(path, 'utf8').trimEnd().split('\n').slice(1)
   return lines.map((line, index) => {
     const cells = line.split('\t')
-    if (cells.length !== 6)
-      throw new Error(`test/mutation/equivalent-mutants.tsv:${index + 2} has ${cells.length} fields, not 6`)
+    if (cells.length !== 6) throw new Error(`${name}:${index + 2} has ${cells.length} fields, not 6`)
     const [file = '', code = '', original = '', mutator = '', replacement = '', reason = ''] = cells
     return { file, code, original, mutator, replacement, reason }
   })

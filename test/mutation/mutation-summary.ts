@@ -16,6 +16,11 @@ export interface ServerFigures {
   killed: number
   /** Survivors listed as equivalent. */
   equivalent: number
+  /**
+   * Survivors listed as not judged: the run ends in exit 2 and says why (the API nowhere at its base address, code
+   * of a deployment shape it does not run); not killed, counted against the score.
+   */
+  unjudged: number
   /** Survivors neither killed nor listed: each a gap to close. */
   unclassified: number
   /** Left out with their reason (log text). */
@@ -32,7 +37,7 @@ export interface MutationSummary {
   servers: Array<ServerFigures>
   /** Survivors (or timeouts) neither killed nor listed. */
   unclassified: Array<MutantKey>
-  /** Listed as equivalent, yet killed: the list's reason is wrong. */
+  /** Listed (as equivalent or as not judged), yet killed: the list's reason is wrong. */
   listedButKilled: Array<MutantKey>
 }
 
@@ -48,8 +53,10 @@ export function summarizeMutation(
   equivalents: ReadonlyArray<EquivalentMutant>,
   root: string,
   sourceOf: (path: string) => string = (path) => readFileSync(path, 'utf8'),
+  unjudged: ReadonlyArray<EquivalentMutant> = [],
 ): MutationSummary {
   const listed = new Set(equivalents.map(keyText))
+  const notJudged = new Set(unjudged.map(keyText))
   const sources = new Map<string, string>()
   const source = (path: string) => {
     if (!sources.has(path)) sources.set(path, sourceOf(path))
@@ -70,16 +77,18 @@ export function summarizeMutation(
     byServer.set(server, figures)
     figures.mutants++
     const isListed = listed.has(keyText(key))
+    const isUnjudged = notJudged.has(keyText(key))
     if (result.status === 'Killed') figures.killed++
     if (result.status === 'Ignored') figures.ignored++
     if (result.status === 'Timeout') figures.timeouts++
     if (result.status === 'RuntimeError' || result.status === 'CompileError') figures.noStart++
     if (survived.has(result.status) && isListed) figures.equivalent++
-    if (survived.has(result.status) && !isListed) {
+    if (survived.has(result.status) && isUnjudged && !isListed) figures.unjudged++
+    if (survived.has(result.status) && !isListed && !isUnjudged) {
       figures.unclassified++
       unclassified.push(key)
     }
-    if (result.status === 'Killed' && isListed) listedButKilled.push(key)
+    if (result.status === 'Killed' && (isListed || isUnjudged)) listedButKilled.push(key)
   }
   const servers = [...byServer.values()].sort((a, b) => a.server.localeCompare(b.server))
   for (const figures of servers) {
@@ -95,6 +104,7 @@ function emptyFigures(server: string): ServerFigures {
     mutants: 0,
     killed: 0,
     equivalent: 0,
+    unjudged: 0,
     unclassified: 0,
     ignored: 0,
     timeouts: 0,
@@ -111,11 +121,12 @@ const percent = (share: number) => `${(Math.floor(share * 1000) / 10).toFixed(1)
  */
 export function summaryText(summary: MutationSummary): string {
   const header =
-    '| server | mutants | killed | survived, equivalent | survived, unclassified | timeouts | no start | ' +
-    'log text | score | equivalent share |\n|---|---|---|---|---|---|---|---|---|---|'
+    '| server | mutants | killed | survived, equivalent | survived, not judged | survived, unclassified | ' +
+    'timeouts | no start | log text | score | equivalent share |\n|---|---|---|---|---|---|---|---|---|---|---|'
   const rows = summary.servers.map(
     (s) =>
-      `| ${s.server} | ${s.mutants} | ${s.killed} | ${s.equivalent} | ${s.unclassified} | ${s.timeouts} | ` +
+      `| ${s.server} | ${s.mutants} | ${s.killed} | ${s.equivalent} | ${s.unjudged} | ${s.unclassified} | ` +
+      `${s.timeouts} | ` +
       `${s.noStart} | ${s.ignored} | ${percent(s.score)} | ${percent(s.mutants ? s.equivalent / s.mutants : 0)} |`,
   )
   const list = (title: string, keys: ReadonlyArray<MutantKey>) =>
@@ -123,7 +134,10 @@ export function summaryText(summary: MutationSummary): string {
   return [
     header,
     ...rows,
-    ...list('Survivors neither killed nor listed in test/mutation/equivalent-mutants.tsv', summary.unclassified),
-    ...list('Listed as equivalent, yet killed: the reason is wrong', summary.listedButKilled),
+    ...list(
+      'Survivors neither killed nor listed in test/mutation/equivalent-mutants.tsv or unjudged-mutants.tsv',
+      summary.unclassified,
+    ),
+    ...list('Listed, yet killed: the reason is wrong', summary.listedButKilled),
   ].join('\n')
 }
