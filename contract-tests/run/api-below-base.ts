@@ -23,17 +23,15 @@ const listsPets = (exchange: Exchange | undefined): boolean => {
  * @example await apiBelowBase(client, 'http://127.0.0.1:3000/v1') // { check: 'base_address_version', ... }
  */
 export async function apiBelowBase(client: RecordingClient, baseUrl: string): Promise<CheckResult | undefined> {
-  const base = new URL(baseUrl)
-  const segments = base.pathname.replace(/\/+$/, '').split('/')
-  if (!list || segments.at(-1) !== 'v1') return undefined
-  const above = new URL(base)
-  above.pathname = `${segments.slice(0, -1).join('/')}/`
-  const at = base.href.replace(/\/+$/, '')
+  const at = new URL(baseUrl).href.replace(/\/+$/, '')
+  if (!list || !at.endsWith('/v1')) return undefined
+  // The same request with the base's last segment, /v1, left out of its URL.
+  const above = at.slice(0, -'/v1'.length)
   const exchange = await client
     .call(list.operationId, {
       params: list.sample.params,
       alsoAccepted: clientErrors,
-      rewriteUrl: (url) => `${above.href.replace(/\/$/, '')}${url.slice(at.length)}`,
+      rewriteUrl: (url) => `${above}${url.slice(at.length)}`,
     })
     .catch(setAsideUnanswered)
   if (!listsPets(exchange)) return undefined
@@ -43,9 +41,9 @@ export async function apiBelowBase(client: RecordingClient, baseUrl: string): Pr
     level: 'violation',
     basis: interfaceSays.baseAddress,
     message:
-      `The pets API answers at ${above.href}, a base address that does not end in /v1, and nothing of it at ` +
-      `${base.href} (${exchange?.request.method} ${exchange?.request.url} answered its list)`,
+      `The pets API answers at ${above}/, a base address that does not end in /v1, and nothing of it at ` +
+      `${at} (${exchange?.request.method} ${exchange?.request.url} answered its list)`,
     expected: 'a base address whose last path segment is v1',
-    received: above.href,
+    received: `${above}/`,
   }
 }
